@@ -1,0 +1,99 @@
+// Builtins the in-page code relies on, captured once when the bundle is evaluated.
+//
+// The bundle is installed by an init script, before any page script runs, so these are the
+// browser's own functions even when the page later overrides `Array.prototype.map`,
+// `Element.prototype.getAttribute`, `Object.keys`, `JSON.stringify` or `window.getComputedStyle`.
+// Methods are "uncurried" (`fn(self, ...args)`) so that calling them does not go through
+// `Function.prototype.call`, which a page could override as well.
+//
+// Rule for injected/ and for pure code bundled into it (src/snapshot): call DOM methods and
+// overridable globals only through this module. tests/unit/layout.spec.ts enforces it.
+
+type Uncurried<T, A extends unknown[], R> = (self: T, ...args: A) => R;
+const uncurry: <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => Uncurried<T, A, R> =
+  Function.prototype.bind.bind(Function.prototype.call) as never;
+
+const win = window;
+const ElementProto = Element.prototype;
+const NodeProto = Node.prototype;
+const DocumentProto = Document.prototype;
+
+export const getAttribute = uncurry(ElementProto.getAttribute);
+export const hasAttribute = uncurry(ElementProto.hasAttribute);
+export const getAttributeNames = uncurry(ElementProto.getAttributeNames);
+export const getBoundingClientRect = uncurry(ElementProto.getBoundingClientRect);
+export const getClientRects = uncurry(ElementProto.getClientRects);
+export const matches = uncurry(ElementProto.matches);
+export const closest = uncurry(ElementProto.closest);
+export const elementQuerySelectorAll = uncurry(ElementProto.querySelectorAll);
+export const nodeContains = uncurry(NodeProto.contains);
+export const getRootNode = uncurry(NodeProto.getRootNode);
+export const documentGetElementById = uncurry(DocumentProto.getElementById);
+export const documentQuerySelectorAll = uncurry(DocumentProto.querySelectorAll);
+export const shadowRootGetElementById = uncurry(DocumentFragment.prototype.getElementById);
+export const assignedNodes = uncurry(HTMLSlotElement.prototype.assignedNodes);
+
+const nativeGetComputedStyle = win.getComputedStyle;
+export function getComputedStyle(element: Element, pseudo?: string): CSSStyleDeclaration {
+  return uncurriedGetComputedStyle(win, element, pseudo);
+}
+const uncurriedGetComputedStyle = uncurry(nativeGetComputedStyle as (this: Window, e: Element, p?: string) => CSSStyleDeclaration);
+export const getPropertyValue = uncurry(CSSStyleDeclaration.prototype.getPropertyValue);
+
+const ObjectCtor = Object;
+export const objectKeys = ObjectCtor.keys;
+export const objectCreate = ObjectCtor.create;
+export const defineProperty = ObjectCtor.defineProperty;
+export const isArray = Array.isArray;
+
+const JSONObject = JSON;
+export const jsonStringify = JSONObject.stringify;
+export const jsonParse = JSONObject.parse;
+
+export const stringTrim = uncurry(String.prototype.trim);
+export const stringToLowerCase = uncurry(String.prototype.toLowerCase);
+export const stringSlice = uncurry(String.prototype.slice);
+export const stringReplace = uncurry(String.prototype.replace as (this: string, pattern: RegExp | string, replacement: string) => string);
+export const stringIndexOf = uncurry(String.prototype.indexOf);
+export const stringSplit = uncurry(String.prototype.split as (this: string, separator: string | RegExp) => string[]);
+export const stringCharCodeAt = uncurry(String.prototype.charCodeAt);
+export const regexpTest = uncurry(RegExp.prototype.test);
+export const arrayJoin = uncurry(Array.prototype.join);
+
+export const MapCtor = Map;
+export const WeakMapCtor = WeakMap;
+export const WeakRefCtor: typeof WeakRef | undefined = typeof WeakRef === 'function' ? WeakRef : undefined;
+export const mapGet = uncurry(Map.prototype.get) as <K, V>(map: Map<K, V>, key: K) => V | undefined;
+export const mapSet = uncurry(Map.prototype.set) as <K, V>(map: Map<K, V>, key: K, value: V) => Map<K, V>;
+export const mapHas = uncurry(Map.prototype.has) as <K, V>(map: Map<K, V>, key: K) => boolean;
+export const mapDelete = uncurry(Map.prototype.delete) as <K, V>(map: Map<K, V>, key: K) => boolean;
+export const weakMapGet = uncurry(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined;
+export const weakMapSet = uncurry(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>;
+export const weakRefDeref = WeakRefCtor ? uncurry(WeakRefCtor.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined : undefined;
+
+export const now: () => number = win.performance && win.performance.now ? win.performance.now.bind(win.performance) : Date.now;
+export const mathMin = Math.min;
+export const mathMax = Math.max;
+export const mathRound = Math.round;
+export const mathRandom = Math.random;
+
+/** Appends without going through `Array.prototype.push`, which a page may override. */
+export function append<T>(array: T[], item: T): void {
+  array[array.length] = item;
+}
+
+// Added for the ARIA modules (injected/domUtils.ts, roles.ts, accname.ts).
+// Getters are captured too: a <form> exposes its named controls as properties, so
+// `<input name="localName">` would shadow `form.localName`; the prototype getter cannot be shadowed.
+const ElementLocalNameGetter = ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'localName')!.get!;
+export const elementLocalName = uncurry(ElementLocalNameGetter as (this: Element) => string);
+const ElementNamespaceGetter = ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'namespaceURI')!.get!;
+export const elementNamespaceURI = uncurry(ElementNamespaceGetter as (this: Element) => string | null);
+const nativeCheckVisibility = (ElementProto as { checkVisibility?: (this: Element, options?: object) => boolean }).checkVisibility;
+/** `Element.checkVisibility()` where the browser has it (it follows the flat tree, closed `<details>` included). */
+export const checkVisibility: ((element: Element) => boolean) | undefined = nativeCheckVisibility ? uncurry(nativeCheckVisibility) : undefined;
+export const documentCreateRange = uncurry(DocumentProto.createRange);
+export const rangeSelectNodeContents = uncurry(Range.prototype.selectNodeContents);
+export const rangeGetBoundingClientRect = uncurry(Range.prototype.getBoundingClientRect);
+export const stringToUpperCase = uncurry(String.prototype.toUpperCase);
+export const stringFromCharCode = String.fromCharCode;

@@ -1,0 +1,110 @@
+// The in-page runtime: installed once per document (by an init script, before page scripts run),
+// kept under a symbol on the window — never on an element — and reached by the store through
+// `page.evaluate` and by the `sw-ref` selector engine.
+//
+// Results cross the page boundary as strings built with the JSON.stringify captured at install
+// time: a page that overrides builtins breaks even Playwright's own object results.
+
+import type { WalkLimits } from '../src/snapshot/types';
+import { defineProperty, jsonParse, jsonStringify, mathRandom, now } from './builtins';
+import { RefRegistry } from './registry';
+import { walkDocument } from './walker';
+
+export const kRuntimeKey = 'stagewright.runtime';
+
+export interface SnapshotRequest {
+  limits: WalkLimits;
+  redact: string[];
+  minNextId: number;
+  prefix: string;
+}
+
+export interface PageSnapshot {
+  documentId: string;
+  url: string;
+  title: string;
+  entries: import('../src/snapshot/types').SnapshotEntry[];
+  truncated: boolean;
+  visited: number;
+  nextId: number;
+  elapsedMs: number;
+}
+
+class Runtime {
+  readonly registry: RefRegistry;
+  private _lastCatchUp = -Infinity;
+
+  constructor() {
+    this.registry = new RefRegistry(now().toString(36) + '-' + mathRandom().toString(36).slice(2, 10));
+  }
+
+  /** Walks the document and returns the PageSnapshot as a JSON string. */
+  snapshot(requestJson: string): string {
+    const request = jsonParse(requestJson) as SnapshotRequest;
+    const started = now();
+    const result = walkDocument(document.documentElement, this.registry, { ...request, issueNew: true });
+    const snapshot: PageSnapshot = {
+      documentId: this.registry.documentId,
+      url: location.href,
+      title: document.title,
+      entries: result.entries,
+      truncated: result.truncated,
+      visited: result.visited,
+      nextId: this.registry.nextId,
+      elapsedMs: now() - started,
+    };
+    return jsonStringify(snapshot);
+  }
+
+  refOf(element: Element): string {
+    return this.registry.refOf(element) || '';
+  }
+
+  /**
+   * The live element of a ref. When its element was re-rendered since the last snapshot, a
+   * catch-up walk (which carries refs but issues none) finds the new one; throttled, because the
+   * engine is polled while a locator waits.
+   */
+  resolve(ref: string): Element | undefined {
+    const element = this.registry.element(ref);
+    if (element || !this.registry.issued(ref) || now() - this._lastCatchUp < 100)
+      return element;
+    this._lastCatchUp = now();
+    walkDocument(document.documentElement, this.registry, {
+      limits: { maxNodes: 50000, maxDepth: 256, timeBudgetMs: 1000 }, redact: [], minNextId: 0, prefix: '', issueNew: false,
+    });
+    return this.registry.element(ref);
+  }
+
+  /** The `sw-ref` selector engine (https://playwright.dev/docs/extensibility#custom-selector-engines). */
+  readonly engine = {
+    queryAll: (root: Node, selector: string): Element[] => {
+      const ref = selector.trim();
+      if (!this.registry.issued(ref))
+        throw new Error(`REF_STALE: ref ${ref} was not issued in this document: the page navigated or reloaded since it was taken. Take a fresh snapshot.`);
+      const element = this.resolve(ref);
+      return element && isInside(root, element) ? [element] : [];
+    },
+  };
+}
+
+function isInside(root: Node, element: Element): boolean {
+  for (let node: Node | null = element; node; node = node.parentNode || (node as ShadowRoot).host || null) {
+    if (node === root)
+      return true;
+  }
+  return false;
+}
+
+function install(): Runtime {
+  const global = window as unknown as Record<symbol, Runtime | undefined>;
+  const key = Symbol.for(kRuntimeKey);
+  const existing = global[key];
+  if (existing)
+    return existing;
+  const runtime = new Runtime();
+  defineProperty(global, key, { value: runtime, enumerable: false, configurable: false, writable: false });
+  return runtime;
+}
+
+install();

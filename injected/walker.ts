@@ -1,0 +1,335 @@
+// One iterative walk of a document and its open shadow roots, producing schema v1 entries
+// (DESIGN.md §3). Iterative so that a 20,000-deep page cannot overflow the JS stack; bounded by
+// node, depth and time limits that end the walk with `truncated`.
+
+import { computeFingerprint, computeFingerprintBase } from '../src/snapshot/fingerprint';
+import type { EntryState, SnapshotEntry, WalkLimits } from '../src/snapshot/types';
+import { kMaxTextLength } from '../src/snapshot/types';
+import { getAccessibleDescription, getAccessibleName } from './accname';
+import {
+  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, matches, mathRound, now,
+  stringReplace, stringSlice, stringToLowerCase, stringTrim, stringIndexOf, stringSplit,
+} from './builtins';
+import { beginAriaCaches, endAriaCaches, getElementComputedStyle } from './domUtils';
+import type { RefRegistry } from './registry';
+import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
+
+export interface WalkOptions {
+  limits: WalkLimits;
+  /** Extra CSS selectors whose values and text never leave the page. */
+  redact: string[];
+  /** The store's next free ref number for this page: refs are never reused. */
+  minNextId: number;
+  /** Ref prefix of this document: '' in the main frame, 'f1' in the first child frame. */
+  prefix: string;
+  /** Issue refs to elements that have none (false for the selector engine's catch-up walks). */
+  issueNew: boolean;
+}
+
+export interface WalkResult {
+  entries: SnapshotEntry[];
+  truncated: boolean;
+  visited: number;
+}
+
+// Never part of the rendered page.
+const kSkippedTags: { [tag: string]: true } = {
+  script: true, style: true, template: true, noscript: true, head: true, meta: true, link: true, title: true, base: true,
+};
+
+// Roles whose descendants are presentational (https://w3c.github.io/aria/#childrenArePresentational):
+// their content is the entry's name, not entries of its own.
+const kChildrenPresentationalRoles: { [role: string]: true } = {
+  button: true, checkbox: true, img: true, math: true, menuitemcheckbox: true, menuitemradio: true, meter: true,
+  option: true, progressbar: true, radio: true, scrollbar: true, separator: true, slider: true, switch: true, tab: true,
+};
+
+// Landmarks (and dialogs) make up the fingerprint context of what they contain.
+const kContextRoles: { [role: string]: true } = {
+  banner: true, complementary: true, contentinfo: true, form: true, main: true, navigation: true, region: true,
+  search: true, dialog: true, alertdialog: true,
+};
+
+const kValueRoles: { [role: string]: true } = {
+  textbox: true, searchbox: true, combobox: true, spinbutton: true, slider: true,
+};
+
+const enum Frame { Enter, Exit }
+
+interface StackItem {
+  kind: Frame;
+  node: Node;
+  /** Entry index that owns text found here, -1 for none. */
+  owner: number;
+  /** Entry index of the nearest entry ancestor, -1 for none. */
+  parent: number;
+  depth: number;
+  context: string;
+  /** Inside a children-presentational entry: descendants are not entries. */
+  presentational: boolean;
+  hiddenText: boolean;
+}
+
+export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
+  beginAriaCaches();
+  try {
+    return walk(root, registry, options);
+  } finally {
+    endAriaCaches();
+  }
+}
+
+function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
+  const { maxNodes, maxDepth, timeBudgetMs } = options.limits;
+  const deadline = now() + timeBudgetMs;
+  const entries: SnapshotEntry[] = [];
+  const elements: Element[] = [];
+  const parents: number[] = [];
+  const texts: string[] = [];
+  const siblingCounts: { [key: string]: number }[] = [];
+  const topCounts: { [key: string]: number } = {};
+  const focused = deepActiveElement(root.ownerDocument);
+  let truncated = false;
+  let visited = 0;
+  let lastHeading = '';
+
+  const stack: StackItem[] = [];
+  append(stack, { kind: Frame.Enter, node: root, owner: -1, parent: -1, depth: 0, context: '', presentational: false, hiddenText: false });
+  while (stack.length) {
+    const item = stack[stack.length - 1];
+    stack.length--;
+    const node = item.node;
+    if (item.kind === Frame.Exit) {
+      if (item.owner >= 0)
+        texts[item.owner] += ' ';
+      continue;
+    }
+    if (node.nodeType === 3 /* TEXT_NODE */) {
+      if (item.owner >= 0 && !item.hiddenText)
+        texts[item.owner] += (node as Text).data;
+      continue;
+    }
+    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+      continue;
+    const element = node as Element;
+    if (++visited > maxNodes || ((visited & 127) === 0 && now() > deadline)) {
+      truncated = true;
+      break;
+    }
+    if (item.depth > maxDepth) {
+      truncated = true;
+      continue;
+    }
+    const tag = stringToLowerCase(element.localName);
+    if (kSkippedTags[tag])
+      continue;
+    const style = getElementComputedStyle(element);
+    const display = style ? style.display : '';
+    if (display === 'none' || getAttribute(element, 'aria-hidden') === 'true' || hasAttribute(element, 'inert'))
+      continue;
+    const hiddenSelf = !!style && style.visibility !== 'visible';
+    const role = getAriaRole(element);
+    const inline = display === 'inline' || display === 'contents';
+    const interactive = !hiddenSelf && isInteractive(element, role, style);
+
+    let owner = item.owner;
+    let parent = item.parent;
+    let context = item.context;
+    const redacted = isRedacted(element, options.redact);
+    const include = !hiddenSelf && !item.presentational && (
+      (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
+      (role === 'generic' && !inline && hasOwnText(element)));
+    if (include) {
+      const index = entries.length;
+      const name = redacted && !isFormField(tag) ? '' : capText(getAccessibleName(element));
+      const fingerprintBase = computeFingerprintBase({ role, name, tag, context: context + '#' + lastHeading });
+      const counts = parent >= 0 ? (siblingCounts[parent] || (siblingCounts[parent] = {})) : topCounts;
+      const key = '#' + fingerprintBase;
+      const siblingIndex = counts[key] || 0;
+      counts[key] = siblingIndex + 1;
+      const entry = createEntry(element, tag, role, name, interactive, style, focused, redacted);
+      entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex);
+      entry.depth = parent >= 0 ? entries[parent].depth + 1 : 0;
+      append(entries, entry);
+      append(elements, element);
+      append(parents, parent);
+      append(texts, '');
+      if (role === 'heading')
+        lastHeading = name;
+      if (kContextRoles[role])
+        context = context + '|' + role + ':' + name;
+      owner = index;
+      parent = index;
+    }
+    if (redacted || tag === 'textarea' || tag === 'input' || tag === 'iframe')
+      continue;
+    const presentational = item.presentational || (include && !!kChildrenPresentationalRoles[role]);
+    const hiddenText = hiddenSelf;
+    if (!inline && owner >= 0)
+      texts[owner] += ' ';
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, context, presentational, hiddenText });
+    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, context, presentational, hiddenText });
+  }
+
+  const refs = registry.assign(elementsAsCandidates(elements, entries), {
+    minNextId: options.minNextId, prefix: options.prefix, issueNew: options.issueNew,
+  });
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    entry.ref = refs[i] || '';
+    entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
+    const text = capText(normalizeWhitespace(texts[i]));
+    if (text && text !== entry.name && entry.value === undefined)
+      entry.text = text;
+  }
+  return { entries, truncated, visited };
+}
+
+function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {
+  const candidates: { element: Element; fingerprint: string }[] = [];
+  for (let i = 0; i < elements.length; i++)
+    append(candidates, { element: elements[i], fingerprint: entries[i].fingerprint });
+  return candidates;
+}
+
+/** Pushes the flat-tree children of `element` so that they pop in document order. */
+function pushChildren(stack: StackItem[], element: Element, template: StackItem) {
+  let children: ArrayLike<Node> = element.childNodes;
+  const shadowRoot = element.shadowRoot;
+  if (shadowRoot) {
+    children = shadowRoot.childNodes;
+  } else if (element.localName === 'slot') {
+    const assigned = assignedNodes(element as HTMLSlotElement, { flatten: true });
+    if (assigned.length)
+      children = assigned;
+  }
+  for (let i = children.length - 1; i >= 0; i--)
+    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, context: template.context, presentational: template.presentational, hiddenText: template.hiddenText });
+}
+
+function createEntry(element: Element, tag: string, role: string, name: string, interactive: boolean,
+  style: CSSStyleDeclaration | undefined, focused: Element | null, redacted: boolean): SnapshotEntry {
+  const state = getAriaStates(element, role) as EntryState;
+  const rect = getBoundingClientRect(element);
+  const rendered = rect.width > 0 || rect.height > 0 || (!!style && style.display !== 'contents' && getClientRects(element).length > 0);
+  state.visible = rect.width > 0 && rect.height > 0;
+  if (element === focused)
+    state.focused = true;
+  const entry: SnapshotEntry = {
+    ref: '',
+    role,
+    name,
+    state,
+    bbox: rendered ? { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) } : null,
+    fingerprint: '',
+    interactive,
+    recently_changed: false,
+    depth: 0,
+    parent: null,
+    tag,
+  };
+  const description = redacted ? '' : capText(getAccessibleDescription(element));
+  if (description)
+    entry.description = description;
+  if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
+    entry.url = capText((element as HTMLAnchorElement).href);
+  if (kValueRoles[role] && !redacted) {
+    const value = readValue(element, tag);
+    if (value !== undefined)
+      entry.value = capText(value);
+  }
+  const placeholder = getAttribute(element, 'placeholder');
+  if (placeholder)
+    entry.placeholder = capText(placeholder);
+  return entry;
+}
+
+function readValue(element: Element, tag: string): string | undefined {
+  if (tag === 'input' || tag === 'textarea')
+    return (element as HTMLInputElement).value;
+  if (tag === 'select') {
+    const select = element as HTMLSelectElement;
+    const option = select.selectedIndex >= 0 ? select.options[select.selectedIndex] : undefined;
+    return option ? normalizeWhitespace(option.label || option.text) : '';
+  }
+  if ((element as HTMLElement).isContentEditable)
+    return normalizeWhitespace(element.textContent || '');
+  const valueText = getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow');
+  return valueText === null ? undefined : valueText;
+}
+
+/** Focusable widgets, editable fields and elements where a pointer cursor starts. */
+function isInteractive(element: Element, role: string, style: CSSStyleDeclaration | undefined): boolean {
+  if (isInteractiveRole(role))
+    return true;
+  if ((element as HTMLElement).isContentEditable)
+    return true;
+  const tabIndex = getAttribute(element, 'tabindex');
+  if (tabIndex !== null && tabIndex !== '-1' && stringTrim(tabIndex) !== '')
+    return true;
+  if (style && style.cursor === 'pointer') {
+    // Only where the pointer starts: children of a clickable element inherit its cursor.
+    const parent = element.parentElement;
+    const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
+    return !parentStyle || parentStyle.cursor !== 'pointer';
+  }
+  return false;
+}
+
+// Never capture what is typed into password, one-time-code or payment-card fields (DESIGN.md §7).
+export function isRedacted(element: Element, extraSelectors: string[]): boolean {
+  const tag = element.localName;
+  if (tag === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password')
+    return true;
+  const autocomplete = getAttribute(element, 'autocomplete');
+  if (autocomplete) {
+    const tokens = stringSplit(stringToLowerCase(stringTrim(autocomplete)), /\s+/);
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i] === 'one-time-code' || stringIndexOf(tokens[i], 'cc-') === 0)
+        return true;
+    }
+  }
+  for (let i = 0; i < extraSelectors.length; i++) {
+    try {
+      if (matches(element, extraSelectors[i]))
+        return true;
+    } catch {
+      // An invalid selector redacts nothing; the store validates selectors before the walk.
+    }
+  }
+  return false;
+}
+
+function isFormField(tag: string): boolean {
+  return tag === 'input' || tag === 'textarea' || tag === 'select';
+}
+
+function hasOwnText(element: Element): boolean {
+  const children = element.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child.nodeType === 3 && stringTrim((child as Text).data) !== '')
+      return true;
+  }
+  return false;
+}
+
+function deepActiveElement(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement)
+    active = active.shadowRoot.activeElement;
+  return active;
+}
+
+export function normalizeWhitespace(text: string): string {
+  return stringTrim(stringReplace(text, /\s+/g, ' '));
+}
+
+/** Caps free text (DESIGN.md §7) so one enormous attribute cannot blow up a snapshot. */
+export function capText(text: string): string {
+  return text.length > kMaxTextLength ? stringSlice(text, 0, kMaxTextLength - 1) + '…' : text;
+}
+
+function round(n: number): number {
+  return mathRound(n * 100) / 100;
+}

@@ -1,0 +1,16 @@
+export { test } from './fixtures/index';
+export type { StagewrightFixtures } from './fixtures/index';
+export { expect } from '@playwright/test';
+export { Stagewright } from './fixtures/stagewright';
+export type { SnapshotOptions } from './fixtures/stagewright';
+export type { StagewrightOptions } from './fixtures/options';
+export { StagewrightError, ErrorCode } from './expect/errors';
+export { findChromium, chromiumLaunchOptions, kChromiumArgs } from './browser';
+export { diffSnapshots } from './snapshot/diff';
+export { reconcileRefs } from './snapshot/reconcile';
+export { formatSnapshot } from './snapshot/format';
+export { findEntries } from './snapshot/query';
+export { estimateTokens } from './snapshot/tokens';
+export type {
+  Snapshot, SnapshotEntry, SnapshotMeta, SnapshotDiff, EntryState, EntryQuery, EntryIdentity, EntryChange, BBox, WalkLimits,
+} from './snapshot/types';

@@ -1,0 +1,104 @@
+// Snapshot text (DESIGN.md §5): Playwright's AI-snapshot YAML shape with `[ref=s…]` refs, so
+// agents and `toMatchAriaSnapshot` users read it without learning anything new:
+//
+//   - navigation "Main" [ref=s3]:
+//     - link "Home" [ref=s4]:
+//       - /url: /home
+//     - button "Save" [disabled] [ref=s5]
+
+import type { Snapshot, SnapshotEntry } from './types';
+
+export function formatSnapshot(snapshot: Snapshot): string {
+  // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
+  const listed = new Set(snapshot.entries.map(entry => entry.ref));
+  const displayParent = (entry: SnapshotEntry) => entry.parent !== null && listed.has(entry.parent) ? entry.parent : null;
+  const hasChildren = new Set<string>();
+  for (const entry of snapshot.entries) {
+    const parent = displayParent(entry);
+    if (parent !== null)
+      hasChildren.add(parent);
+  }
+  const lines: string[] = [];
+  const indentOf = new Map<string, number>();
+  for (const entry of snapshot.entries) {
+    const parent = displayParent(entry);
+    const indent = parent === null ? 0 : (indentOf.get(parent) ?? 0) + 1;
+    indentOf.set(entry.ref, indent);
+    lines.push(...formatEntryLines(entry, indent, hasChildren.has(entry.ref)));
+  }
+  if (snapshot.meta.truncated) {
+    const dropped = snapshot.meta.truncated_entries;
+    lines.push(`# truncated: ${dropped ? `${dropped} of ${snapshot.meta.entryCount} entries left out` : 'a limit stopped the walk'}`);
+  }
+  return lines.join('\n');
+}
+
+/** One entry as its snapshot line (and its `/url` / text child lines). */
+export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildren: boolean): string[] {
+  const pad = '  '.repeat(indent);
+  const head = `${pad}- ${formatEntryHead(entry)}`;
+  const inline = inlineText(entry);
+  const childLines: string[] = [];
+  if (entry.url !== undefined)
+    childLines.push(`${pad}  - /url: ${yamlScalar(entry.url)}`);
+  if (!hasChildren && childLines.length === 0)
+    return [inline === undefined ? head : `${head}: ${yamlScalar(inline)}`];
+  if (inline !== undefined)
+    childLines.unshift(`${pad}  - text: ${yamlScalar(inline)}`);
+  return childLines.length || hasChildren ? [`${head}:`, ...childLines] : [head];
+}
+
+/** `button "Save" [disabled] [ref=s12]`: what a line says about one entry. */
+export function formatEntryHead(entry: SnapshotEntry): string {
+  let head = entry.role;
+  if (entry.name)
+    head += ' ' + JSON.stringify(entry.name);
+  for (const marker of stateMarkers(entry))
+    head += ` [${marker}]`;
+  head += ` [ref=${entry.ref}]`;
+  if (entry.frame)
+    head += ` [iframe src=${JSON.stringify(entry.frame.src)}]`;
+  return head;
+}
+
+function stateMarkers(entry: SnapshotEntry): string[] {
+  const s = entry.state;
+  const markers: string[] = [];
+  if (s.checked !== undefined && s.checked !== false)
+    markers.push(s.checked === 'mixed' ? 'checked=mixed' : 'checked');
+  if (s.disabled)
+    markers.push('disabled');
+  if (s.expanded !== undefined)
+    markers.push(s.expanded ? 'expanded' : 'collapsed');
+  if (s.focused)
+    markers.push('active');
+  if (s.level !== undefined)
+    markers.push(`level=${s.level}`);
+  if (s.pressed !== undefined && s.pressed !== false)
+    markers.push(s.pressed === 'mixed' ? 'pressed=mixed' : 'pressed');
+  if (s.selected)
+    markers.push('selected');
+  if (s.required)
+    markers.push('required');
+  if (s.readonly)
+    markers.push('readonly');
+  if (s.invalid)
+    markers.push(s.invalid === true ? 'invalid' : `invalid=${s.invalid}`);
+  return markers;
+}
+
+/** The value of a field, or the element's own text when it adds something to the name. */
+function inlineText(entry: SnapshotEntry): string | undefined {
+  if (entry.value !== undefined)
+    return entry.value;
+  if (entry.text && entry.text !== entry.name)
+    return entry.text;
+  return undefined;
+}
+
+// YAML plain scalars cannot start with indicators or contain ": " / " #"; quote those (JSON strings are valid YAML).
+const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f]|^(?:true|false|null|yes|no|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$/i;
+
+export function yamlScalar(text: string): string {
+  return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+}

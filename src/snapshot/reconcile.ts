@@ -1,0 +1,81 @@
+// Ref reconciliation (DESIGN.md §4). Elements that survive keep their ref. A ref whose element was
+// detached (a framework re-render) is carried over to a new element with the same fingerprint;
+// several elements with the same fingerprint pair in document order.
+//
+// `pairByFingerprint` is bundled into the page: it must not call overridable builtins.
+
+import type { Snapshot, SnapshotEntry } from './types';
+
+export interface RefCandidate { ref: string; fingerprint: string }
+
+/**
+ * Pairs orphaned refs (their element is gone; in their previous document order) with fresh
+ * elements (no ref yet; in current document order). Returns, for each fresh item, the ref it
+ * inherits, or `undefined` when no orphan with its fingerprint is left.
+ */
+export function pairByFingerprint(orphans: readonly RefCandidate[], fresh: readonly { fingerprint: string }[]): (string | undefined)[] {
+  // A plain literal keyed with a prefix: no prototype collisions and no builtin calls.
+  const queues: { [key: string]: { refs: string[]; next: number } } = {};
+  for (let i = 0; i < orphans.length; i++) {
+    const orphan = orphans[i];
+    const key = '#' + orphan.fingerprint;
+    const queue = queues[key] || (queues[key] = { refs: [], next: 0 });
+    queue.refs[queue.refs.length] = orphan.ref;
+  }
+  const result: (string | undefined)[] = [];
+  for (let i = 0; i < fresh.length; i++) {
+    const queue = queues['#' + fresh[i].fingerprint];
+    result[i] = queue && queue.next < queue.refs.length ? queue.refs[queue.next++] : undefined;
+  }
+  return result;
+}
+
+/**
+ * Carries refs from `prev` over to `curr` when `curr` numbered its entries independently
+ * (e.g. a snapshot taken by another process): entries whose ref and fingerprint both appear in
+ * `prev` keep their ref; the rest pair, by fingerprint and in document order, with `prev` entries
+ * that have no counterpart in `curr`. Unpaired entries keep their own refs unless such a ref is
+ * taken by `prev`, in which case they get the next number above both snapshots. Parent pointers
+ * follow. Returns a new snapshot; the inputs are not modified.
+ */
+export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
+  const prevByRef = new Map(prev.entries.map(entry => [entry.ref, entry]));
+  const kept = new Set<string>();
+  const fresh: SnapshotEntry[] = [];
+  for (const entry of curr.entries) {
+    if (prevByRef.get(entry.ref)?.fingerprint === entry.fingerprint)
+      kept.add(entry.ref);
+    else
+      fresh.push(entry);
+  }
+  const orphans = prev.entries.filter(entry => !kept.has(entry.ref));
+  const inherited = pairByFingerprint(orphans, fresh);
+
+  const taken = new Set([...prev.entries.map(entry => entry.ref), ...kept]);
+  let next = Math.max(0, ...[...prev.entries, ...curr.entries].map(entry => refNumber(entry.ref))) + 1;
+  const renamed = new Map<string, string>();
+  fresh.forEach((entry, index) => {
+    const ref = inherited[index] ?? (taken.has(entry.ref) ? refWithNumber(entry.ref, next++) : entry.ref);
+    renamed.set(entry.ref, ref);
+  });
+  const rename = (ref: string) => renamed.get(ref) ?? ref;
+  return {
+    ...curr,
+    entries: curr.entries.map(entry => ({ ...entry, ref: rename(entry.ref), parent: entry.parent === null ? null : rename(entry.parent) })),
+  };
+}
+
+/** `s12` → 12, `f1s3` → 3. */
+export function refNumber(ref: string): number {
+  const match = /s(\d+)$/.exec(ref);
+  return match ? Number(match[1]) : 0;
+}
+
+function refWithNumber(ref: string, n: number): string {
+  return ref.replace(/s\d+$/, 's' + n);
+}
+
+const kRefPattern = /^(?:f\d+)?s\d+$/;
+export function isRef(value: string): boolean {
+  return kRefPattern.test(value);
+}

@@ -1,0 +1,99 @@
+// Snapshot schema v1 (DESIGN.md §3): plain JSON, no Map/Set/Date, so it crosses the page
+// boundary as a string and is stored, diffed and attached without conversion.
+
+export interface BBox { x: number; y: number; width: number; height: number }
+
+export interface EntryState {
+  disabled?: boolean;
+  checked?: boolean | 'mixed';
+  pressed?: boolean | 'mixed';
+  expanded?: boolean;
+  selected?: boolean;
+  focused?: boolean;
+  required?: boolean;
+  readonly?: boolean;
+  invalid?: boolean | string;
+  hidden?: boolean;
+  level?: number;
+  haspopup?: boolean | string;
+  visible: boolean;
+}
+
+export interface SnapshotEntry {
+  /** 's12' in the main frame, 'f1s3' in the first child frame. */
+  ref: string;
+  /** ARIA role (explicit or implicit), as Playwright's getByRole uses it. */
+  role: string;
+  /** Accessible name (accname 1.2), '' when none. */
+  name: string;
+  /** Accessible description: help and error text. */
+  description?: string;
+  state: EntryState;
+  /** Viewport CSS pixels; null when not rendered. */
+  bbox: BBox | null;
+  /** What makes this element "the same" across snapshots (DESIGN.md §4). */
+  fingerprint: string;
+  interactive: boolean;
+  recently_changed: boolean;
+  depth: number;
+  parent: string | null;
+  tag: string;
+  text?: string;
+  url?: string;
+  value?: string;
+  placeholder?: string;
+  frame?: { src: string; crossOrigin?: boolean };
+}
+
+export interface SnapshotMeta {
+  url: string;
+  title: string;
+  snapshotId: number;
+  documentId: string;
+  /** Entries before filters and truncation. */
+  entryCount: number;
+  /** A limit cut the walk or the output. */
+  truncated: boolean;
+  truncated_entries?: number;
+  renderer_reloaded?: boolean;
+  elapsed_ms: number;
+  estimated_tokens: number;
+}
+
+export interface Snapshot {
+  schemaVersion: 1;
+  entries: SnapshotEntry[];
+  meta: SnapshotMeta;
+}
+
+export interface EntryIdentity { ref: string; role: string; name: string; fingerprint: string }
+
+export interface EntryChange extends EntryIdentity {
+  changes: { [field: string]: { prev: unknown; curr: unknown } };
+  prev?: SnapshotEntry;
+  curr?: SnapshotEntry;
+}
+
+export interface SnapshotDiff {
+  schemaVersion: 1;
+  added: SnapshotEntry[];
+  removed: EntryIdentity[];
+  changed: EntryChange[];
+  meta: SnapshotMeta & { since: number };
+}
+
+export interface EntryQuery {
+  role?: string;
+  name?: string | RegExp;
+  exact?: boolean;
+  state?: Partial<EntryState>;
+  interactive?: boolean;
+  ref?: string;
+}
+
+export interface WalkLimits { maxNodes: number; maxDepth: number; timeBudgetMs: number }
+
+export const kDefaultLimits: WalkLimits = { maxNodes: 50_000, maxDepth: 256, timeBudgetMs: 2_000 };
+
+/** Longest free-text field kept in an entry (DESIGN.md §7); longer text ends in '…'. */
+export const kMaxTextLength = 300;
