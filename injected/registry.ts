@@ -2,7 +2,7 @@
 //
 // Refs live only in these maps, inside the bundle's closure: nothing is ever set on an element.
 
-import { pairByFingerprint, type RefCandidate } from '../src/snapshot/reconcile';
+import { pairByFingerprint, type RefCandidate } from '../src/snapshot/pairing';
 import { append, mapGet, mapSet, MapCtor, mathMax, weakMapGet, weakMapSet, WeakMapCtor, mapHas } from './builtins';
 
 interface Issued extends RefCandidate { element: Element }

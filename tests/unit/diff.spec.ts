@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots } from '../../src/snapshot/diff';
+import { entry, snapshot } from './fixtures';
+
+describe('diffSnapshots', () => {
+  const before = snapshot([
+    entry({ ref: 's1', role: 'button', name: 'Save', state: { visible: true, disabled: true } }),
+    entry({ ref: 's2', role: 'dialog', name: 'Cart' }),
+    entry({ ref: 's3', role: 'textbox', name: 'Email', value: '' }),
+  ], { snapshotId: 4 });
+  const after = snapshot([
+    entry({ ref: 's1', role: 'button', name: 'Save', state: { visible: true }, bbox: { x: 5, y: 500, width: 1, height: 1 } }),
+    entry({ ref: 's3', role: 'textbox', name: 'Email', value: 'a@b.c' }),
+    entry({ ref: 's4', role: 'button', name: 'Pay' }),
+  ], { snapshotId: 5 });
+
+  it('should report added entries complete, removed as identity and changed fields only', () => {
+    const diff = diffSnapshots(before, after);
+    expect(diff.added.map(e => e.ref)).toEqual(['s4']);
+    expect(diff.removed).toEqual([{ ref: 's2', role: 'dialog', name: 'Cart', fingerprint: 'dialog:Cart' }]);
+    expect(diff.changed).toEqual([
+      { ref: 's1', role: 'button', name: 'Save', fingerprint: 'button:Save', changes: { 'state.disabled': { prev: true, curr: undefined } } },
+      { ref: 's3', role: 'textbox', name: 'Email', fingerprint: 'textbox:Email', changes: { value: { prev: '', curr: 'a@b.c' } } },
+    ]);
+    expect(diff.meta.since).toBe(4);
+  });
+
+  it('should add complete prev and curr entries in the full format', () => {
+    const diff = diffSnapshots(before, after, { format: 'full' });
+    expect(diff.changed[1].prev?.value).toBe('');
+    expect(diff.changed[1].curr?.value).toBe('a@b.c');
+  });
+
+  it('should treat a new document as everything removed and added', () => {
+    const reloaded = { ...after, meta: { ...after.meta, documentId: 'doc-2' } };
+    const diff = diffSnapshots(before, reloaded);
+    expect(diff.meta.renderer_reloaded).toBe(true);
+    expect(diff.added).toHaveLength(3);
+    expect(diff.removed).toHaveLength(3);
+    expect(diff.changed).toHaveLength(0);
+  });
+});

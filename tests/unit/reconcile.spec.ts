@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { pairByFingerprint } from '../../src/snapshot/pairing';
+import { isRef, reconcileRefs, refNumber } from '../../src/snapshot/reconcile';
+import { entry, snapshot } from './fixtures';
+
+describe('pairByFingerprint', () => {
+  it('should carry a ref to the new element with the same fingerprint', () => {
+    expect(pairByFingerprint([{ ref: 's3', fingerprint: 'A' }], [{ fingerprint: 'B' }, { fingerprint: 'A' }])).toEqual([undefined, 's3']);
+  });
+
+  it('should pair duplicates in document order', () => {
+    const orphans = [{ ref: 's5', fingerprint: 'del' }, { ref: 's7', fingerprint: 'del' }, { ref: 's9', fingerprint: 'del' }];
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'del' }, { fingerprint: 'del' }, { fingerprint: 'del' }])).toEqual(['s5', 's7', 's9']);
+  });
+
+  it('should hand out each orphan once and leave extra elements without a ref', () => {
+    const orphans = [{ ref: 's1', fingerprint: 'x' }];
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }, { fingerprint: 'x' }])).toEqual(['s1', undefined]);
+  });
+
+  it('should not be fooled by fingerprints that name Object.prototype members', () => {
+    expect(pairByFingerprint([], [{ fingerprint: 'constructor' }, { fingerprint: '__proto__' }])).toEqual([undefined, undefined]);
+  });
+});
+
+describe('reconcileRefs', () => {
+  it('should keep refs of entries that survived and carry refs of re-rendered ones', () => {
+    const prev = snapshot([
+      entry({ ref: 's1', role: 'list', fingerprint: 'L' }),
+      entry({ ref: 's2', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+      entry({ ref: 's3', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+    ]);
+    // A second process numbered the re-rendered list from scratch.
+    const curr = snapshot([
+      entry({ ref: 's1', role: 'list', fingerprint: 'L' }),
+      entry({ ref: 's10', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+      entry({ ref: 's11', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+      entry({ ref: 's12', role: 'button', name: 'Add', fingerprint: 'A', parent: 's1' }),
+    ]);
+    const result = reconcileRefs(prev, curr);
+    expect(result.entries.map(e => e.ref)).toEqual(['s1', 's2', 's3', 's12']);
+    expect(result.entries.map(e => e.parent)).toEqual([null, 's1', 's1', 's1']);
+    expect(curr.entries[1].ref).toBe('s10');
+  });
+
+  it('should renumber an unpaired entry whose ref the previous snapshot used for something else', () => {
+    const prev = snapshot([entry({ ref: 's1', role: 'heading', fingerprint: 'H' }), entry({ ref: 's2', role: 'link', fingerprint: 'K' })]);
+    const curr = snapshot([entry({ ref: 's1', role: 'button', fingerprint: 'B' }), entry({ ref: 's2', role: 'link', fingerprint: 'K', parent: 's1' })]);
+    const result = reconcileRefs(prev, curr);
+    expect(result.entries.map(e => e.ref)).toEqual(['s3', 's2']);
+    expect(result.entries[1].parent).toBe('s3');
+  });
+
+  it('should fix parents that point at carried refs', () => {
+    const prev = snapshot([entry({ ref: 's4', role: 'dialog', fingerprint: 'D' })]);
+    const curr = snapshot([entry({ ref: 's1', role: 'dialog', fingerprint: 'D' }), entry({ ref: 's2', role: 'button', fingerprint: 'B', parent: 's1' })]);
+    expect(reconcileRefs(prev, curr).entries.map(e => [e.ref, e.parent])).toEqual([['s4', null], ['s2', 's4']]);
+  });
+});
+
+describe('refs', () => {
+  it('should parse and validate ref numbers', () => {
+    expect(refNumber('s12')).toBe(12);
+    expect(refNumber('f1s3')).toBe(3);
+    expect(isRef('s1')).toBe(true);
+    expect(isRef('f2s40')).toBe(true);
+    expect(isRef('e2')).toBe(false);
+    expect(isRef('s')).toBe(false);
+    expect(isRef('s1 ')).toBe(false);
+  });
+});
