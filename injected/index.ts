@@ -5,37 +5,17 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
-import type { WalkLimits } from '../src/snapshot/types';
-import { defineProperty, jsonParse, jsonStringify, mathRandom, now } from './builtins';
+import { kRuntimeKey, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
+import { defineProperty, jsonParse, jsonStringify, mathRandom, now, stringSlice, stringTrim } from './builtins';
 import { RefRegistry } from './registry';
 import { walkDocument } from './walker';
-
-export const kRuntimeKey = 'stagewright.runtime';
-
-export interface SnapshotRequest {
-  limits: WalkLimits;
-  redact: string[];
-  minNextId: number;
-  prefix: string;
-}
-
-export interface PageSnapshot {
-  documentId: string;
-  url: string;
-  title: string;
-  entries: import('../src/snapshot/types').SnapshotEntry[];
-  truncated: boolean;
-  visited: number;
-  nextId: number;
-  elapsedMs: number;
-}
 
 class Runtime {
   readonly registry: RefRegistry;
   private _lastCatchUp = -Infinity;
 
   constructor() {
-    this.registry = new RefRegistry(now().toString(36) + '-' + mathRandom().toString(36).slice(2, 10));
+    this.registry = new RefRegistry(now().toString(36) + '-' + stringSlice(mathRandom().toString(36), 2, 10));
   }
 
   /** Walks the document and returns the PageSnapshot as a JSON string. */
@@ -79,7 +59,7 @@ class Runtime {
   /** The `sw-ref` selector engine (https://playwright.dev/docs/extensibility#custom-selector-engines). */
   readonly engine = {
     queryAll: (root: Node, selector: string): Element[] => {
-      const ref = selector.trim();
+      const ref = stringTrim(selector);
       if (!this.registry.issued(ref))
         throw new Error(`REF_STALE: ref ${ref} was not issued in this document: the page navigated or reloaded since it was taken. Take a fresh snapshot.`);
       const element = this.resolve(ref);

@@ -208,7 +208,7 @@ function pushChildren(stack: StackItem[], element: Element, template: StackItem)
 }
 
 function createEntry(element: Element, tag: string, role: string, name: string, interactive: boolean,
-  style: CSSStyleDeclaration | undefined, focused: Element | null, redacted: boolean): SnapshotEntry {
+  style: CSSStyleDeclaration | null, focused: Element | null, redacted: boolean): SnapshotEntry {
   const state = getAriaStates(element, role) as EntryState;
   const rect = getBoundingClientRect(element);
   const rendered = rect.width > 0 || rect.height > 0 || (!!style && style.display !== 'contents' && getClientRects(element).length > 0);
@@ -259,7 +259,7 @@ function readValue(element: Element, tag: string): string | undefined {
 }
 
 /** Focusable widgets, editable fields and elements where a pointer cursor starts. */
-function isInteractive(element: Element, role: string, style: CSSStyleDeclaration | undefined): boolean {
+function isInteractive(element: Element, role: string, style: CSSStyleDeclaration | null): boolean {
   if (isInteractiveRole(role))
     return true;
   if ((element as HTMLElement).isContentEditable)

@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from 'stagewright';
+
+// The demo: `npm run demo` runs this suite against the demo app and writes an HTML report
+// (examples/playwright-report) whose steps carry stagewright's attachments.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'on',
+  },
+  webServer: {
+    command: 'node server.mjs',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: !process.env.CI,
+  },
+});
