@@ -44,6 +44,11 @@ const kChildrenPresentationalRoles: { [role: string]: true } = {
   option: true, progressbar: true, radio: true, scrollbar: true, separator: true, slider: true, switch: true, tab: true,
 };
 
+// Roles whose content is their name: their own text would repeat it (or, under aria-label, compete with it).
+const kTextIsNameRoles: { [role: string]: true } = {
+  ...kChildrenPresentationalRoles, link: true, heading: true, menuitem: true, tab: true, treeitem: true, tooltip: true,
+};
+
 // Landmarks (and dialogs) make up the fingerprint context of what they contain.
 const kContextRoles: { [role: string]: true } = {
   banner: true, complementary: true, contentinfo: true, form: true, main: true, navigation: true, region: true,
@@ -136,7 +141,11 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     let parent = item.parent;
     let context = item.context;
     const redacted = isRedacted(element, options.redact);
-    const include = !hiddenSelf && !item.presentational && (
+    // A label's text is already its control's name: neither an entry nor text of its container.
+    const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
+    if (controlLabel)
+      owner = -1;
+    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== root && (
       (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
@@ -179,7 +188,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     entry.ref = refs[i] || '';
     entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
     const text = capText(normalizeWhitespace(texts[i]));
-    if (text && text !== entry.name && entry.value === undefined)
+    if (text && text !== entry.name && entry.value === undefined && !kTextIsNameRoles[entry.role])
       entry.text = text;
   }
   return { entries, truncated, visited };

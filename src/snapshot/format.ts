@@ -89,7 +89,7 @@ function stateMarkers(entry: SnapshotEntry): string[] {
 
 /** The value of a field, or the element's own text when it adds something to the name. */
 function inlineText(entry: SnapshotEntry): string | undefined {
-  if (entry.value !== undefined)
+  if (entry.value)
     return entry.value;
   if (entry.text && entry.text !== entry.name)
     return entry.text;
