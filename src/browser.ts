@@ -20,7 +20,7 @@ export type ChromiumSource = 'STAGEWRIGHT_CHROMIUM' | 'playwright' | 'system';
  * Finds a Chromium to run: `STAGEWRIGHT_CHROMIUM` when set, else Playwright's own download when
  * present, else Debian's `/usr/bin/chromium`. Throws a coded error naming the fix when none exists.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): { executablePath: string; source: ChromiumSource } {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, places: { bundled?: string; system?: string[] } = {}): { executablePath: string; source: ChromiumSource } {
   const fromEnv = env.STAGEWRIGHT_CHROMIUM;
   if (fromEnv) {
     if (!fs.existsSync(fromEnv)) {
@@ -30,15 +30,15 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): { executable
     }
     return { executablePath: fromEnv, source: 'STAGEWRIGHT_CHROMIUM' };
   }
-  let bundled: string | undefined;
+  let bundled = places.bundled;
   try {
-    bundled = chromium.executablePath();
+    bundled ??= chromium.executablePath();
   } catch {
     // Playwright throws when it does not know its browser path for this platform.
   }
   if (bundled && fs.existsSync(bundled))
     return { executablePath: bundled, source: 'playwright' };
-  for (const candidate of kSystemChromium) {
+  for (const candidate of places.system ?? kSystemChromium) {
     if (fs.existsSync(candidate))
       return { executablePath: candidate, source: 'system' };
   }
