@@ -10,7 +10,7 @@ import {
   append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, matches, mathRound, now,
   stringReplace, stringSlice, stringToLowerCase, stringTrim, stringIndexOf, stringSplit,
 } from './builtins';
-import { beginAriaCaches, endAriaCaches, getElementComputedStyle } from './domUtils';
+import { beginAriaCaches, computeOwnHiddenness, endAriaCaches, getElementComputedStyle, Hiddenness } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 
@@ -31,11 +31,6 @@ export interface WalkResult {
   truncated: boolean;
   visited: number;
 }
-
-// Never part of the rendered page.
-const kSkippedTags: { [tag: string]: true } = {
-  script: true, style: true, template: true, noscript: true, head: true, meta: true, link: true, title: true, base: true,
-};
 
 // Roles whose descendants are presentational (https://w3c.github.io/aria/#childrenArePresentational):
 // their content is the entry's name, not entries of its own.
@@ -126,13 +121,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     }
     const tag = stringToLowerCase(element.localName);
-    if (kSkippedTags[tag])
-      continue;
     const style = getElementComputedStyle(element);
-    const display = style ? style.display : '';
-    if (display === 'none' || getAttribute(element, 'aria-hidden') === 'true' || hasAttribute(element, 'inert'))
+    const hiddenness = computeOwnHiddenness(element, style);
+    if (hiddenness === Hiddenness.Subtree)
       continue;
-    const hiddenSelf = !!style && style.visibility !== 'visible';
+    const display = style ? style.display : '';
+    const hiddenSelf = hiddenness === Hiddenness.Self;
     const role = getAriaRole(element);
     const inline = display === 'inline' || display === 'contents';
     const interactive = !hiddenSelf && isInteractive(element, role, style);

@@ -8,7 +8,7 @@ export { StagewrightError, ErrorCode } from './expect/errors';
 export { findChromium, chromiumLaunchOptions, kChromiumArgs } from './browser';
 export { diffSnapshots } from './snapshot/diff';
 export { reconcileRefs } from './snapshot/reconcile';
-export { formatSnapshot } from './snapshot/format';
+export { formatSnapshot, formatDiff } from './snapshot/format';
 export { findEntries } from './snapshot/query';
 export { estimateTokens } from './snapshot/tokens';
 export type {

@@ -6,7 +6,7 @@
 //       - /url: /home
 //     - button "Save" [disabled] [ref=s5]
 
-import type { Snapshot, SnapshotEntry } from './types';
+import type { EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
@@ -101,4 +101,43 @@ const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\
 
 export function yamlScalar(text: string): string {
   return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+}
+
+/**
+ * Diff text (DESIGN.md §5): a summary line, then one line per entry:
+ *
+ *   diff +1 -1 ~1
+ *   + button "Pay" [ref=s40]
+ *   - dialog "Cart" [ref=s31]
+ *   ~ button "Save" [ref=s12] disabled: true -> false
+ */
+export function formatDiff(diff: SnapshotDiff): string {
+  const lines = [`diff +${diff.added.length} -${diff.removed.length} ~${diff.changed.length}`];
+  if (diff.meta.renderer_reloaded)
+    lines.push('# renderer reloaded: the document changed, every earlier ref is stale');
+  for (const entry of diff.added)
+    lines.push(`+ ${formatEntryHead(entry)}`);
+  for (const entry of diff.removed)
+    lines.push(`- ${formatIdentity(entry)}`);
+  for (const change of diff.changed) {
+    const fields = Object.entries(change.changes).map(([field, { prev, curr }]) => {
+      const name = field.startsWith('state.') ? field.slice('state.'.length) : field;
+      return `${name}: ${formatChangedValue(prev, curr)} -> ${formatChangedValue(curr, prev)}`;
+    });
+    lines.push(`~ ${formatIdentity(change)} ${fields.join(', ')}`);
+  }
+  if (diff.meta.truncated && diff.meta.truncated_entries)
+    lines.push(`# truncated: ${diff.meta.truncated_entries} changes left out`);
+  return lines.join('\n');
+}
+
+function formatIdentity(entry: EntryIdentity): string {
+  return `${entry.role}${entry.name ? ` ${JSON.stringify(entry.name)}` : ''} [ref=${entry.ref}]`;
+}
+
+/** An absent boolean flag reads as false (`disabled: true -> false`); other absent values as `none`. */
+function formatChangedValue(value: unknown, other: unknown): string {
+  if (value === undefined)
+    return typeof other === 'boolean' ? 'false' : 'none';
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
+import { formatDiff } from '../../src/snapshot/format';
 import { entry, snapshot } from './fixtures';
 
 describe('diffSnapshots', () => {
@@ -38,5 +39,32 @@ describe('diffSnapshots', () => {
     expect(diff.added).toHaveLength(3);
     expect(diff.removed).toHaveLength(3);
     expect(diff.changed).toHaveLength(0);
+  });
+});
+
+describe('formatDiff', () => {
+  it('should print a summary line and one line per added, removed and changed entry', () => {
+    const before = snapshot([
+      entry({ ref: 's12', role: 'button', name: 'Save', state: { visible: true, disabled: true } }),
+      entry({ ref: 's31', role: 'dialog', name: 'Cart' }),
+      entry({ ref: 's33', role: 'textbox', name: 'Email', value: '' }),
+    ]);
+    const after = snapshot([
+      entry({ ref: 's12', role: 'button', name: 'Save' }),
+      entry({ ref: 's33', role: 'textbox', name: 'Email', value: 'a@b.c' }),
+      entry({ ref: 's40', role: 'button', name: 'Pay' }),
+    ]);
+    expect(formatDiff(diffSnapshots(before, after))).toBe([
+      'diff +1 -1 ~2',
+      '+ button "Pay" [ref=s40]',
+      '- dialog "Cart" [ref=s31]',
+      '~ button "Save" [ref=s12] disabled: true -> false',
+      '~ textbox "Email" [ref=s33] value: "" -> "a@b.c"',
+    ].join('\n'));
+  });
+
+  it('should say when the renderer reloaded', () => {
+    const text = formatDiff(diffSnapshots(snapshot([]), snapshot([], { documentId: 'doc-2' })));
+    expect(text).toBe('diff +0 -0 ~0\n# renderer reloaded: the document changed, every earlier ref is stale');
   });
 });
