@@ -7,12 +7,13 @@ import type { EntryState, SnapshotEntry, WalkLimits } from '../src/snapshot/type
 import { kMaxTextLength } from '../src/snapshot/types';
 import { getAccessibleDescription, getAccessibleName } from './accname';
 import {
-  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, matches, mathRound, now,
-  stringReplace, stringSlice, stringToLowerCase, stringTrim, stringIndexOf, stringSplit,
+  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, mathRound, now,
+  stringReplace, stringSlice, stringToLowerCase, stringTrim,
 } from './builtins';
 import { beginAriaCaches, computeOwnHiddenness, endAriaCaches, getElementComputedStyle, Hiddenness } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
+import { beginRedaction, endRedaction, isRedacted } from './secrets';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -72,9 +73,11 @@ interface StackItem {
 
 export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
   beginAriaCaches();
+  beginRedaction(options.redact);
   try {
     return walk(root, registry, options);
   } finally {
+    endRedaction();
     endAriaCaches();
   }
 }
@@ -134,7 +137,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     let owner = item.owner;
     let parent = item.parent;
     let context = item.context;
-    const redacted = isRedacted(element, options.redact);
+    const redacted = isRedacted(element);
     // A label's text is already its control's name: neither an entry nor text of its container.
     const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
     if (controlLabel)
@@ -275,30 +278,6 @@ function isInteractive(element: Element, role: string, style: CSSStyleDeclaratio
     const parent = element.parentElement;
     const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
     return !parentStyle || parentStyle.cursor !== 'pointer';
-  }
-  return false;
-}
-
-// Never capture what is typed into password, one-time-code or payment-card fields (DESIGN.md §7).
-export function isRedacted(element: Element, extraSelectors: string[]): boolean {
-  const tag = element.localName;
-  if (tag === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password')
-    return true;
-  const autocomplete = getAttribute(element, 'autocomplete');
-  if (autocomplete) {
-    const tokens = stringSplit(stringToLowerCase(stringTrim(autocomplete)), /\s+/);
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i] === 'one-time-code' || stringIndexOf(tokens[i], 'cc-') === 0)
-        return true;
-    }
-  }
-  for (let i = 0; i < extraSelectors.length; i++) {
-    try {
-      if (matches(element, extraSelectors[i]))
-        return true;
-    } catch {
-      // An invalid selector redacts nothing; the store validates selectors before the walk.
-    }
   }
   return false;
 }
