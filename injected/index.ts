@@ -6,7 +6,7 @@
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
 import { kRuntimeKey, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
-import { defineProperty, jsonParse, jsonStringify, mathRandom, now, stringSlice, stringTrim } from './builtins';
+import { defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, now, stringTrim } from './builtins';
 import { RefRegistry } from './registry';
 import { walkDocument } from './walker';
 
@@ -15,7 +15,8 @@ class Runtime {
   private _lastCatchUp = -Infinity;
 
   constructor() {
-    this.registry = new RefRegistry(now().toString(36) + '-' + stringSlice(mathRandom().toString(36), 2, 10));
+    // Concatenation converts numbers without Number.prototype.toString, which the page may override.
+    this.registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
   }
 
   /** Walks the document and returns the PageSnapshot as a JSON string. */

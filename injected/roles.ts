@@ -4,7 +4,6 @@
 // specs leave room or browsers disagree, we follow Chromium, which is what Playwright reports.
 
 import {
-  elementQuerySelectorAll,
   getAttribute,
   hasAttribute,
   matches,
@@ -329,10 +328,11 @@ const kGlobalAriaAttributes = [
   'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription',
 ];
 // https://w3c.github.io/aria/#namefromprohibited: on these roles a name is an author error, so
+// (definition and term are not in the list: ARIA 1.2 names them from the author, as WPT expects)
 // aria-label/aria-labelledby do not count as global attributes that make an element meaningful.
 const kNameProhibitedRoles = toSet([
-  'caption', 'code', 'definition', 'deletion', 'emphasis', 'generic', 'insertion', 'mark', 'none',
-  'paragraph', 'presentation', 'strong', 'subscript', 'suggestion', 'superscript', 'term', 'time',
+  'caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'mark', 'none',
+  'paragraph', 'presentation', 'strong', 'subscript', 'suggestion', 'superscript', 'time',
 ]);
 
 /** True when the role forbids naming (https://w3c.github.io/aria/#namefromprohibited). */
@@ -566,20 +566,25 @@ const cacheAriaDisabledChain = createWalkCache<boolean>();
 
 /** aria-disabled="true" disables the element and what it contains, across shadow boundaries. */
 function hasAriaDisabledInChain(element: Element): boolean {
-  const cached = cacheGet(cacheAriaDisabledChain, element);
-  if (cached !== undefined)
-    return cached;
-  const value = stringToLowerCase(getAttribute(element, 'aria-disabled') || '');
-  let result: boolean;
-  if (value === 'true') {
-    result = true;
-  } else if (value === 'false') {
-    result = false;
-  } else {
-    const parent = parentElementOrShadowHost(element);
-    result = !!parent && hasAriaDisabledInChain(parent);
+  // Iterative, up to the nearest explicit aria-disabled or cached ancestor.
+  const pending: Element[] = [];
+  let result = false;
+  for (let e: Element | null = element; e; e = parentElementOrShadowHost(e)) {
+    const cached = cacheGet(cacheAriaDisabledChain, e);
+    if (cached !== undefined) {
+      result = cached;
+      break;
+    }
+    pending[pending.length] = e;
+    const value = stringToLowerCase(getAttribute(e, 'aria-disabled') || '');
+    if (value === 'true' || value === 'false') {
+      result = value === 'true';
+      break;
+    }
   }
-  return cacheSet(cacheAriaDisabledChain, element, result);
+  for (let i = 0; i < pending.length; i++)
+    cacheSet(cacheAriaDisabledChain, pending[i], result);
+  return result;
 }
 
 /** True when the element is disabled, natively or through aria-disabled on it or an ancestor. */
@@ -726,13 +731,4 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
     states.haspopup = haspopup;
 
   return states;
-}
-
-/** Options, rows and the like inside a native or ARIA container, for the name computation. */
-export function querySelectorAllInElement(element: Element, selector: string): Element[] {
-  const list = elementQuerySelectorAll(element, selector);
-  const result: Element[] = [];
-  for (let i = 0; i < list.length; i++)
-    result[result.length] = list[i];
-  return result;
 }

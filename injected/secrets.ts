@@ -3,7 +3,8 @@
 // the walker (values, text) and the name computation (an embedded field lends its value to the
 // name of whatever a label or aria-labelledby makes of it).
 
-import { getAttribute, matches, stringIndexOf, stringSplit, stringToLowerCase, stringTrim } from './builtins';
+import { getAttribute, matches, stringIndexOf, stringToLowerCase } from './builtins';
+import { elementTag, splitTokens } from './domUtils';
 
 let extraSelectors: string[] = [];
 
@@ -18,13 +19,13 @@ export function endRedaction(): void {
 
 /** Password, one-time-code and cc-* fields: never read their value. */
 export function isSecretField(element: Element): boolean {
-  if (element.localName === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password')
+  if (elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password')
     return true;
   const autocomplete = getAttribute(element, 'autocomplete');
   if (!autocomplete)
     return false;
   // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
-  const tokens = stringSplit(stringToLowerCase(stringTrim(autocomplete)), /\s+/);
+  const tokens = splitTokens(stringToLowerCase(autocomplete));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i] === 'one-time-code' || stringIndexOf(tokens[i], 'cc-') === 0)
       return true;

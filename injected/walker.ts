@@ -5,12 +5,12 @@
 import { computeFingerprint, computeFingerprintBase } from '../src/snapshot/fingerprint';
 import type { EntryState, SnapshotEntry, WalkLimits } from '../src/snapshot/types';
 import { kMaxTextLength } from '../src/snapshot/types';
-import { getAccessibleDescription, getAccessibleName } from './accname';
+import { getAccessibleDescription, getAccessibleName, normalizeWhitespace } from './accname';
 import {
   append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, mathRound, now,
-  stringReplace, stringSlice, stringToLowerCase, stringTrim,
+  stringCharCodeAt, stringSlice, stringTrim,
 } from './builtins';
-import { beginAriaCaches, computeOwnHiddenness, endAriaCaches, getElementComputedStyle, Hiddenness } from './domUtils';
+import { beginAriaCaches, computeOwnHiddenness, elementTag, endAriaCaches, getElementComputedStyle, Hiddenness } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { beginRedaction, endRedaction, isRedacted } from './secrets';
@@ -123,7 +123,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       truncated = true;
       continue;
     }
-    const tag = stringToLowerCase(element.localName);
+    const tag = elementTag(element);
     const style = getElementComputedStyle(element);
     const hiddenness = computeOwnHiddenness(element, style);
     if (hiddenness === Hiddenness.Subtree)
@@ -154,7 +154,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       const siblingIndex = counts[key] || 0;
       counts[key] = siblingIndex + 1;
       const entry = createEntry(element, tag, role, name, interactive, style, focused, redacted);
-      entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex);
+      entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex, stringCharCodeAt);
       entry.depth = parent >= 0 ? entries[parent].depth + 1 : 0;
       append(entries, entry);
       append(elements, element);
@@ -204,7 +204,7 @@ function pushChildren(stack: StackItem[], element: Element, template: StackItem)
   const shadowRoot = element.shadowRoot;
   if (shadowRoot) {
     children = shadowRoot.childNodes;
-  } else if (element.localName === 'slot') {
+  } else if (elementTag(element) === 'slot') {
     const assigned = assignedNodes(element as HTMLSlotElement, { flatten: true });
     if (assigned.length)
       children = assigned;
@@ -301,10 +301,6 @@ function deepActiveElement(doc: Document): Element | null {
   while (active && active.shadowRoot && active.shadowRoot.activeElement)
     active = active.shadowRoot.activeElement;
   return active;
-}
-
-export function normalizeWhitespace(text: string): string {
-  return stringTrim(stringReplace(text, /\s+/g, ' '));
 }
 
 /** Caps free text (DESIGN.md §7) so one enormous attribute cannot blow up a snapshot. */

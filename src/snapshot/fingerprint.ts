@@ -17,19 +17,27 @@ export function computeFingerprintBase(parts: FingerprintParts): string {
   return parts.role + '\u0001' + parts.name + '\u0001' + parts.tag + '\u0001' + parts.context;
 }
 
-export function computeFingerprint(base: string, siblingIndex: number): string {
-  return hashString(base + '\u0001' + siblingIndex);
+export type CharCodeAt = (text: string, index: number) => number;
+
+const defaultCharCodeAt: CharCodeAt = (text, index) => text.charCodeAt(index); // Node side only
+
+/** `charCodeAt`: the page passes the one it captured at install, since a page may override String.prototype. */
+export function computeFingerprint(base: string, siblingIndex: number, charCodeAt: CharCodeAt = defaultCharCodeAt): string {
+  return hashString(base + '\u0001' + siblingIndex, charCodeAt);
 }
 
+const kHexDigits = '0123456789abcdef';
+
 /** FNV-1a, 32 bits, as 8 hex digits: short, stable across runs and machines. */
-export function hashString(text: string): string {
+export function hashString(text: string, charCodeAt: CharCodeAt = defaultCharCodeAt): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
+    hash ^= charCodeAt(text, i);
     hash = (hash + (hash << 1) + (hash << 4) + (hash << 7) + (hash << 8) + (hash << 24)) >>> 0;
   }
-  let hex = hash.toString(16);
-  while (hex.length < 8)
-    hex = '0' + hex;
+  // Hex digits by hand: Number.prototype.toString is the page's to override.
+  let hex = '';
+  for (let shift = 28; shift >= 0; shift -= 4)
+    hex += kHexDigits[(hash >>> shift) & 15];
   return hex;
 }

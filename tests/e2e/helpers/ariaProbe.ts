@@ -4,10 +4,10 @@
 
 import { append, documentQuerySelectorAll, jsonStringify } from '../../../injected/builtins';
 import { beginAriaCaches, computeOwnHiddenness, elementTag, endAriaCaches, flatTreeChildNodes, Hiddenness, isElementHiddenForAria } from '../../../injected/domUtils';
-import { getAriaRole } from '../../../injected/roles';
-import { getAccessibleName } from '../../../injected/accname';
+import { getAriaRole, getAriaStates, type AriaStates } from '../../../injected/roles';
+import { getAccessibleDescription, getAccessibleName } from '../../../injected/accname';
 
-export interface RoleName { role: string; name: string; tag: string }
+export interface RoleName { role: string; name: string; tag: string; states: AriaStates }
 
 /** Every (role, name) in the document, in document order. */
 export function collectRoleNames(): string {
@@ -33,7 +33,7 @@ export function collectRoleNames(): string {
         continue;
       const role = getAriaRole(element);
       if (role !== 'none' && role !== 'generic')
-        append(result, { role, name: getAccessibleName(element), tag: elementTag(element) });
+        append(result, { role, name: getAccessibleName(element), tag: elementTag(element), states: getAriaStates(element, role) });
       const children = flatTreeChildNodes(element);
       for (let i = children.length - 1; i >= 0; i--)
         append(stack, children[i]);
@@ -47,11 +47,13 @@ export function collectRoleNames(): string {
 /** The accessible name, role and description of every element matching `selector`. */
 export function describeElements(selector: string): string {
   const list = documentQuerySelectorAll(document, selector);
-  const result: { role: string; name: string; description: string }[] = [];
+  const result: { role: string; name: string; description: string; states: AriaStates }[] = [];
   beginAriaCaches();
   try {
-    for (let i = 0; i < list.length; i++)
-      append(result, { role: getAriaRole(list[i]), name: getAccessibleName(list[i]), description: '' });
+    for (let i = 0; i < list.length; i++) {
+      const role = getAriaRole(list[i]);
+      append(result, { role, name: getAccessibleName(list[i]), description: getAccessibleDescription(list[i]), states: getAriaStates(list[i], role) });
+    }
   } finally {
     endAriaCaches();
   }

@@ -1,0 +1,409 @@
+// DOM helpers for the ARIA modules: per-walk caches, computed styles, the flat tree, and the two
+// questions every walk asks of an element: "is it in the accessibility tree?" and "is it visible?".
+//
+// Everything here reads the page and never writes to it (DESIGN.md §4, §7), and calls DOM methods
+// only through injected/builtins.ts, because the page may have overridden them.
+
+import {
+  MapCtor,
+  append,
+  assignedNodes,
+  checkVisibility,
+  documentCreateRange,
+  elementLocalName,
+  elementNamespaceURI,
+  getAttribute,
+  getBoundingClientRect,
+  getComputedStyle,
+  hasAttribute,
+  mapGet,
+  mapSet,
+  rangeGetBoundingClientRect,
+  rangeSelectNodeContents,
+  stringCharCodeAt,
+  stringSlice,
+  stringToLowerCase,
+} from './builtins';
+
+// ---------------------------------------------------------------------------------------------
+// Per-walk caches.
+//
+// The same element is asked for its style, role and hidden-ness many times in one walk (an
+// accessible name visits the subtree; a hidden check visits the ancestors). Caches make that
+// linear, but they must not outlive the walk: the page changes between snapshots. So a cache only
+// exists between beginAriaCaches() and the matching endAriaCaches(); outside, every getter computes.
+
+/** A cache slot owned by one module; `map` is set only while a walk is in progress. */
+export interface WalkCache<V> { map: Map<Element, V> | undefined }
+
+const walkCaches: WalkCache<unknown>[] = [];
+let walkDepth = 0;
+
+/** Registers a cache that lives for one walk. Call once, at module evaluation. */
+export function createWalkCache<V>(): WalkCache<V> {
+  const cache: WalkCache<V> = { map: undefined };
+  append(walkCaches, cache as WalkCache<unknown>);
+  return cache;
+}
+
+/** Starts a walk. Calls nest: only the outermost begin/end pair creates and drops the caches. */
+export function beginAriaCaches(): void {
+  if (walkDepth++ > 0)
+    return;
+  for (let i = 0; i < walkCaches.length; i++)
+    walkCaches[i].map = new MapCtor();
+}
+
+export function endAriaCaches(): void {
+  if (walkDepth === 0 || --walkDepth > 0)
+    return;
+  for (let i = 0; i < walkCaches.length; i++)
+    walkCaches[i].map = undefined;
+}
+
+export function cacheGet<V>(cache: WalkCache<V>, element: Element): V | undefined {
+  return cache.map ? mapGet(cache.map, element) : undefined;
+}
+
+export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V {
+  if (cache.map)
+    mapSet(cache.map, element, value);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names and tree navigation.
+
+/**
+ * Lower-case local name ('div', 'svg', 'foreignobject'). Read through the prototype getter: a
+ * `<form>` exposes its controls by name, so `form.tagName` can be an `<input name="tagName">`.
+ */
+export function elementTag(element: Element): string {
+  return stringToLowerCase(elementLocalName(element));
+}
+
+/** The parent element, or the shadow host when the element is the top of a shadow tree. */
+export function parentElementOrShadowHost(element: Element): Element | null {
+  const parent = element.parentElement;
+  if (parent)
+    return parent;
+  const parentNode = element.parentNode;
+  if (parentNode && parentNode.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ && (parentNode as ShadowRoot).host)
+    return (parentNode as ShadowRoot).host;
+  return null;
+}
+
+/** The closest inclusive ancestor, crossing shadow boundaries upwards, that `predicate` accepts. */
+export function closestCrossShadow(element: Element | null, predicate: (e: Element) => boolean): Element | null {
+  for (let e = element; e; e = parentElementOrShadowHost(e)) {
+    if (predicate(e))
+      return e;
+  }
+  return null;
+}
+
+/**
+ * The children of `node` in the flat tree: what is rendered, and what assistive technology reads.
+ * A `<slot>` stands for its assigned nodes (or its fallback content when nothing is assigned); a
+ * shadow host stands for its shadow root's children, and its own light children appear only where
+ * a slot takes them.
+ */
+export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[] {
+  const result: Node[] = [];
+  if (node.nodeType === 1 /* ELEMENT_NODE */) {
+    const element = node as Element;
+    if (elementTag(element) === 'slot') {
+      const assigned = assignedNodes(element as HTMLSlotElement);
+      if (assigned.length) {
+        for (let i = 0; i < assigned.length; i++)
+          append(result, assigned[i]);
+        return result;
+      }
+    }
+    const shadowRoot = element.shadowRoot;
+    if (shadowRoot) {
+      for (let child = shadowRoot.firstChild; child; child = child.nextSibling)
+        append(result, child);
+      return result;
+    }
+  }
+  for (let child = node.firstChild; child; child = child.nextSibling)
+    append(result, child);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Styles.
+
+const cacheStyle = createWalkCache<CSSStyleDeclaration | null>();
+const cacheStyleBefore = createWalkCache<CSSStyleDeclaration | null>();
+const cacheStyleAfter = createWalkCache<CSSStyleDeclaration | null>();
+
+/** The computed style of the element or of one of its pseudo-elements; null outside a window. */
+export function getElementComputedStyle(element: Element, pseudo?: '::before' | '::after'): CSSStyleDeclaration | null {
+  const cache = pseudo === '::before' ? cacheStyleBefore : pseudo === '::after' ? cacheStyleAfter : cacheStyle;
+  const cached = cacheGet(cache, element);
+  if (cached !== undefined)
+    return cached;
+  let style: CSSStyleDeclaration | null = null;
+  // Elements of a document without a window (DOMParser, <template> content) have no style.
+  if (element.ownerDocument && element.ownerDocument.defaultView)
+    style = getComputedStyle(element, pseudo);
+  return cacheSet(cache, element, style);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden for ARIA.
+//
+// https://www.w3.org/TR/wai-aria-1.2/#tree_exclusion
+// https://w3c.github.io/html-aam/#excluding-elements-from-the-accessibility-tree
+// An element is left out of the accessibility tree when it is not rendered (display:none, the
+// `hidden` attribute, content of a closed <details>), invisible (visibility:hidden/collapse),
+// aria-hidden="true", inert, or one of the elements that never render (script, template…).
+
+/** Elements that are never rendered, whatever their style says. */
+const kNeverRenderedTags: { [tag: string]: true } = {
+  'head': true, 'script': true, 'style': true, 'noscript': true, 'template': true,
+  'meta': true, 'link': true, 'title': true, 'base': true,
+};
+
+/** What hides an element: nothing, the element alone, or the element and everything inside it. */
+export enum Hiddenness {
+  /** In the tree, as far as its own styles and attributes go. */
+  None = 0,
+  /** Not in the tree itself, but descendants may be (visibility:hidden with a visible child). */
+  Self = 1,
+  /** Neither it nor anything in its flat-tree subtree is in the tree. */
+  Subtree = 2,
+}
+
+function isNeverRendered(element: Element): boolean {
+  const tag = elementTag(element);
+  // <title> only counts in HTML; an SVG <title> names its parent and is read by the name computation.
+  if (tag === 'title')
+    return elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml';
+  return kNeverRenderedTags[tag] === true;
+}
+
+function isOptionInsideSelect(element: Element): boolean {
+  // Options in a drop-down have no box until it opens, but they are in the accessibility tree.
+  if (elementTag(element) !== 'option')
+    return false;
+  for (let e = element.parentElement; e; e = e.parentElement) {
+    const tag = elementTag(e);
+    if (tag === 'select' || tag === 'datalist')
+      return true;
+    if (tag !== 'optgroup')
+      return false;
+  }
+  return false;
+}
+
+/**
+ * What hides `element` by its own tag, style and attributes, for a top-down walk: on `Subtree`
+ * the walker skips the whole flat-tree subtree; on `Self` it emits nothing for the element but
+ * still visits its children. It ignores ancestors (the walker has already decided those) and
+ * `display: contents` (the box belongs to the children: the walker visits them).
+ */
+export function computeOwnHiddenness(element: Element, style: CSSStyleDeclaration | null = getElementComputedStyle(element)): Hiddenness {
+  if (isNeverRendered(element))
+    return Hiddenness.Subtree;
+  // https://www.w3.org/TR/wai-aria-1.2/#aria-hidden: "true" hides the element and its subtree.
+  const ariaHidden = getAttribute(element, 'aria-hidden');
+  if (ariaHidden !== null && stringToLowerCase(ariaHidden) === 'true')
+    return Hiddenness.Subtree;
+  // https://html.spec.whatwg.org/multipage/interaction.html#the-inert-attribute: inert nodes are
+  // not exposed to accessibility APIs.
+  if (hasAttribute(element, 'inert'))
+    return Hiddenness.Subtree;
+  if (isInClosedDetailsContent(element))
+    return Hiddenness.Subtree;
+  if (!style)
+    return Hiddenness.None;
+  const tag = elementTag(element);
+  // A slot is a placeholder for its assigned nodes: its own style does not hide them.
+  if (tag === 'slot')
+    return Hiddenness.None;
+  if (style.display === 'none')
+    return isOptionInsideSelect(element) ? Hiddenness.None : Hiddenness.Subtree;
+  // visibility is inherited but can be overridden by a descendant, so it hides only the element.
+  if (style.visibility !== 'visible' && !isOptionInsideSelect(element))
+    return Hiddenness.Self;
+  return Hiddenness.None;
+}
+
+/**
+ * True when the element is a child of a closed <details> other than its summary: the browser
+ * renders those only when the details is open.
+ * https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements
+ */
+export function isInClosedDetailsContent(node: Node): boolean {
+  const parent = node.parentElement;
+  if (!parent || elementTag(parent) !== 'details' || hasAttribute(parent, 'open'))
+    return false;
+  if (node.nodeType !== 1 /* ELEMENT_NODE */)
+    return true;
+  return node !== firstSummaryChild(parent);
+}
+
+function firstSummaryChild(details: Element): Element | null {
+  for (let child = details.firstElementChild; child; child = child.nextElementSibling) {
+    if (elementTag(child) === 'summary')
+      return child;
+  }
+  return null;
+}
+
+const cacheHiddenChain = createWalkCache<boolean>();
+
+/**
+ * True when the element or a shadow-including ancestor hides its whole subtree: display:none
+ * (the `hidden` attribute included), aria-hidden, inert, never-rendered tags, closed <details>
+ * content, or a light child of a shadow host that no slot takes.
+ */
+function isInHiddenSubtree(element: Element): boolean {
+  // Iterative, up to the first ancestor already answered: a page may nest thousands of levels.
+  const pending: Element[] = [];
+  let hidden = false;
+  for (let e: Element | null = element; e; e = parentElementOrShadowHost(e)) {
+    const cached = cacheGet(cacheHiddenChain, e);
+    if (cached !== undefined) {
+      hidden = cached;
+      break;
+    }
+    append(pending, e);
+    if (hidesOwnSubtree(e)) {
+      hidden = true;
+      break;
+    }
+  }
+  // Only the last element visited can hide, so all of them share the answer.
+  for (let i = 0; i < pending.length; i++)
+    cacheSet(cacheHiddenChain, pending[i], hidden);
+  return hidden;
+}
+
+function hidesOwnSubtree(element: Element): boolean {
+  const parent = element.parentElement;
+  // A shadow host renders its shadow tree; its light children render only through a slot.
+  if (parent && parent.shadowRoot && !element.assignedSlot)
+    return true;
+  return computeOwnHiddenness(element) === Hiddenness.Subtree;
+}
+
+const cacheHiddenForAria = createWalkCache<boolean>();
+
+/** True when the element is not in the accessibility tree. Cached per walk. */
+export function isElementHiddenForAria(element: Element): boolean {
+  const cached = cacheGet(cacheHiddenForAria, element);
+  if (cached !== undefined)
+    return cached;
+  return cacheSet(cacheHiddenForAria, element, computeElementHiddenForAria(element));
+}
+
+function computeElementHiddenForAria(element: Element): boolean {
+  if (isNeverRendered(element))
+    return true;
+  const style = getElementComputedStyle(element);
+  const tag = elementTag(element);
+  if (style && style.display === 'contents' && tag !== 'slot') {
+    // display:contents has no box of its own; it is in the tree exactly when one of its children is.
+    if (isInHiddenSubtree(element))
+      return true;
+    const children = flatTreeChildNodes(element);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (child.nodeType === 1 && !isElementHiddenForAria(child as Element))
+        return false;
+      if (child.nodeType === 3 && isTextNodeVisible(child as Text))
+        return false;
+    }
+    return true;
+  }
+  if (tag !== 'slot' && !isOptionInsideSelect(element)) {
+    // checkVisibility() follows the flat tree through user-agent shadow roots, so it also sees
+    // closed <details> content, display:none on a slot's container, and content-visibility.
+    if (style && checkVisibility && !checkVisibility(element))
+      return true;
+    if (style && style.visibility !== 'visible')
+      return true;
+  }
+  return isInHiddenSubtree(element);
+}
+
+/**
+ * True when only the element's own visibility:hidden/collapse keeps it out of the tree: it is
+ * rendered, and a descendant with visibility:visible is in the tree again.
+ */
+export function isHiddenOnlyByVisibility(element: Element): boolean {
+  if (isNeverRendered(element) || isInHiddenSubtree(element))
+    return false;
+  const style = getElementComputedStyle(element);
+  if (!style || style.visibility === 'visible' || style.display === 'contents')
+    return false;
+  return !checkVisibility || checkVisibility(element);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visible (rendered with a box), like Playwright's isVisible().
+
+/** True when the element has a non-empty box and visibility:visible. */
+export function isElementVisible(element: Element): boolean {
+  const style = getElementComputedStyle(element);
+  if (!style)
+    return true;
+  if (style.display === 'contents') {
+    const children = flatTreeChildNodes(element);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (child.nodeType === 1 && isElementVisible(child as Element))
+        return true;
+      if (child.nodeType === 3 && isTextNodeVisible(child as Text))
+        return true;
+    }
+    return false;
+  }
+  if (checkVisibility && !checkVisibility(element))
+    return false;
+  if (style.visibility !== 'visible')
+    return false;
+  const rect = getBoundingClientRect(element);
+  return rect.width > 0 && rect.height > 0;
+}
+
+/** True when the text node occupies a non-empty box. */
+export function isTextNodeVisible(node: Text): boolean {
+  const document = node.ownerDocument;
+  if (!document)
+    return false;
+  const range = documentCreateRange(document);
+  rangeSelectNodeContents(range, node);
+  const rect = rangeGetBoundingClientRect(range);
+  return rect.width > 0 && rect.height > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strings. Attribute values are tokenized by hand: String.prototype.split with a RegExp goes
+// through RegExp.prototype[Symbol.split], which a page may override.
+
+/** True for the ASCII whitespace of HTML token lists (space, tab, LF, FF, CR). */
+export function isAsciiWhitespace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+}
+
+/** Splits an HTML token list (`role`, `aria-labelledby`) on ASCII whitespace, dropping empties. */
+export function splitTokens(value: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= value.length; i++) {
+    const separator = i === value.length || isAsciiWhitespace(stringCharCodeAt(value, i));
+    if (separator) {
+      if (start >= 0)
+        append(tokens, stringSlice(value, start, i));
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    }
+  }
+  return tokens;
+}
