@@ -29,7 +29,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../../src/index';
 import { installAriaProbe, ourRoleNames, type RoleName, type States } from './helpers/ourRoleNames';
-import { startStaticServer, type StaticServer } from './helpers/staticServer';
+import { startServer, type TestServer } from './helpers/server';
 
 const kPagesDir = path.join(__dirname, '..', 'pages', 'parity');
 const kExcludedRoles = new Set(['generic', 'iframe', 'text']);
@@ -126,9 +126,9 @@ async function pageFingerprint(page: Page): Promise<string> {
   })()`);
 }
 
-let server: StaticServer;
+let server: TestServer;
 test.beforeAll(async () => {
-  server = await startStaticServer(kPagesDir);
+  server = await startServer({ root: kPagesDir });
 });
 test.afterAll(async () => {
   await server.close();
@@ -149,7 +149,7 @@ test('should agree with Playwright on roles and names of the parity corpus', asy
   let statesDiffering = 0;
   const report: string[] = [];
   for (const file of files) {
-    await page.goto(`${server.origin}/${file}`);
+    await page.goto(`${server.prefix}/${file}`);
     const theirs = playwrightPairs(await page.ariaSnapshotJSON() as SnapshotNode[]);
     let ourPairs: RoleName[] = [];
     const before = await pageFingerprint(page);

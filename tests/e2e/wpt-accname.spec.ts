@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { installAriaProbe, ourNames } from './helpers/ourRoleNames';
-import { startStaticServer, type StaticServer } from './helpers/staticServer';
+import { startServer, type TestServer } from './helpers/server';
 
 const kWptRoot = '/work/shared/conformance/wpt-accname';
 
@@ -57,9 +57,9 @@ function rate(passed: number, total: number): string {
   return `${passed}/${total} (${(100 * passed / total).toFixed(1)}%)`;
 }
 
-let server: StaticServer;
+let server: TestServer;
 test.beforeAll(async () => {
-  server = await startStaticServer(kWptRoot);
+  server = await startServer({ root: kWptRoot });
 });
 test.afterAll(async () => {
   await server.close();
@@ -74,7 +74,7 @@ test('should name WPT accname elements at least as well as Playwright', async ({
   await installAriaProbe(page);
   const outcomes: Outcome[] = [];
   for (const file of files) {
-    await page.goto(`${server.origin}/${file}`);
+    await page.goto(`${server.prefix}/${file}`);
     const expectations = file.startsWith('manual/') ? manualExpectations(file) : await nameExpectations(page, file);
     const bySelector = new Map<string, { role: string; name: string }[]>();
     for (const expectation of expectations) {
