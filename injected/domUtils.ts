@@ -24,6 +24,7 @@ import {
   stringSlice,
   stringToLowerCase,
 } from './builtins';
+import { shadowRootOf } from './shadow';
 
 // ---------------------------------------------------------------------------------------------
 // Per-walk caches.
@@ -120,7 +121,7 @@ export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[
         return result;
       }
     }
-    const shadowRoot = element.shadowRoot;
+    const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
       for (let child = shadowRoot.firstChild; child; child = child.nextSibling)
         append(result, child);

@@ -45,17 +45,7 @@ const kAriaRoles = toSet([
   'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
 ]);
 
-// https://www.w3.org/TR/wai-aria-1.2/#widget_roles, plus the composite widgets a user types into.
-const kInteractiveRoles = toSet([
-  'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'option', 'radio', 'scrollbar', 'searchbox', 'separator', 'slider',
-  'spinbutton', 'switch', 'tab', 'textbox', 'treeitem',
-]);
-
-/** True for widget roles: the element takes user input (separator only when focusable, close enough). */
-export function isInteractiveRole(role: string): boolean {
-  return kInteractiveRoles[role] === true;
-}
+export { isInteractiveRole } from '../src/snapshot/roles';
 
 /** True when `role` is a concrete WAI-ARIA 1.2 role. */
 export function isValidAriaRole(role: string): boolean {

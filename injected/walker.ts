@@ -14,6 +14,7 @@ import { beginAriaCaches, computeOwnHiddenness, elementTag, endAriaCaches, getEl
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { beginRedaction, endRedaction, isRedacted } from './secrets';
+import { beginShadowRoots, endShadowRoots, shadowRootOf } from './shadow';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -74,9 +75,11 @@ interface StackItem {
 export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
   beginAriaCaches();
   beginRedaction(options.redact);
+  beginShadowRoots();
   try {
     return walk(root, registry, options);
   } finally {
+    endShadowRoots();
     endRedaction();
     endAriaCaches();
   }
@@ -130,7 +133,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     const display = style ? style.display : '';
     const hiddenSelf = hiddenness === Hiddenness.Self;
-    const role = getAriaRole(element);
+    // Frames are entries of their own: the store walks each frame and stitches it in here.
+    const role = tag === 'iframe' || tag === 'frame' ? 'iframe' : getAriaRole(element);
     const inline = display === 'inline' || display === 'contents';
     const interactive = !hiddenSelf && isInteractive(element, role, style);
 
@@ -147,7 +151,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
       const index = entries.length;
-      const name = redacted && !isFormField(tag) ? '' : capText(getAccessibleName(element));
+      const name = redacted && !isFormField(tag) ? '' : capText(safeText(getAccessibleName, element));
       const fingerprintBase = computeFingerprintBase({ role, name, tag, context: context + '#' + lastHeading });
       const counts = parent >= 0 ? (siblingCounts[parent] || (siblingCounts[parent] = {})) : topCounts;
       const key = '#' + fingerprintBase;
@@ -201,7 +205,7 @@ function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {
 /** Pushes the flat-tree children of `element` so that they pop in document order. */
 function pushChildren(stack: StackItem[], element: Element, template: StackItem) {
   let children: ArrayLike<Node> = element.childNodes;
-  const shadowRoot = element.shadowRoot;
+  const shadowRoot = shadowRootOf(element);
   if (shadowRoot) {
     children = shadowRoot.childNodes;
   } else if (elementTag(element) === 'slot') {
@@ -234,7 +238,7 @@ function createEntry(element: Element, tag: string, role: string, name: string, 
     parent: null,
     tag,
   };
-  const description = redacted ? '' : capText(getAccessibleDescription(element));
+  const description = redacted ? '' : capText(safeText(getAccessibleDescription, element));
   if (description)
     entry.description = description;
   if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
@@ -244,6 +248,8 @@ function createEntry(element: Element, tag: string, role: string, name: string, 
     if (value !== undefined)
       entry.value = capText(value);
   }
+  if (role === 'iframe')
+    entry.frame = { src: capText((element as HTMLIFrameElement).src || '') };
   const placeholder = getAttribute(element, 'placeholder');
   if (placeholder)
     entry.placeholder = capText(placeholder);
@@ -301,6 +307,18 @@ function deepActiveElement(doc: Document): Element | null {
   while (active && active.shadowRoot && active.shadowRoot.activeElement)
     active = active.shadowRoot.activeElement;
   return active;
+}
+
+/**
+ * Names and descriptions from content recurse through the element's subtree: on a pathologically deep one the
+ * JS stack runs out. The entry then goes without rather than failing the whole walk.
+ */
+function safeText(compute: (element: Element) => string, element: Element): string {
+  try {
+    return compute(element);
+  } catch {
+    return '';
+  }
 }
 
 /** Caps free text (DESIGN.md §7) so one enormous attribute cannot blow up a snapshot. */

@@ -11,6 +11,7 @@ export { reconcileRefs } from './snapshot/reconcile';
 export { formatSnapshot, formatDiff } from './snapshot/format';
 export { findEntries } from './snapshot/query';
 export { estimateTokens } from './snapshot/tokens';
+export { applyBudget } from './snapshot/budget';
 export type {
   Snapshot, SnapshotEntry, SnapshotMeta, SnapshotDiff, EntryState, EntryQuery, EntryIdentity, EntryChange, BBox, WalkLimits,
 } from './snapshot/types';

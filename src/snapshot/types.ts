@@ -79,7 +79,8 @@ export interface SnapshotDiff {
   added: SnapshotEntry[];
   removed: EntryIdentity[];
   changed: EntryChange[];
-  meta: SnapshotMeta & { since: number };
+  /** `since` is the baseline's snapshotId; `totals` the true counts when a budget dropped some. */
+  meta: SnapshotMeta & { since: number; totals?: { added: number; removed: number; changed: number } };
 }
 
 export interface EntryQuery {

@@ -1,0 +1,42 @@
+// Shadow roots the walk enters: open ones, and closed ones the app registered.
+//
+// Closed shadow roots are unreachable from outside by design. An app that wants them in
+// snapshots pushes each one into `window.__stagewright_closedShadowRoots` when it attaches it:
+//
+//   const root = host.attachShadow({ mode: 'closed' });
+//   (window.__stagewright_closedShadowRoots ??= []).push(root);
+//
+// The list is read once per walk (duplicates and roots of detached hosts are skipped).
+
+import { isArray, mapGet, mapSet, MapCtor } from './builtins';
+
+declare global {
+  interface Window { __stagewright_closedShadowRoots?: ShadowRoot[] }
+}
+
+let registered: Map<Element, ShadowRoot> | undefined;
+
+export function beginShadowRoots(): void {
+  registered = undefined;
+  const list = window.__stagewright_closedShadowRoots;
+  if (!isArray(list))
+    return;
+  for (let i = 0; i < list.length; i++) {
+    const root = list[i];
+    const host = root && root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ ? root.host : null;
+    if (!host || !host.isConnected || host.shadowRoot)
+      continue;
+    registered ??= new MapCtor();
+    if (!mapGet(registered, host))
+      mapSet(registered, host, root);
+  }
+}
+
+export function endShadowRoots(): void {
+  registered = undefined;
+}
+
+/** The element's open shadow root, or the closed one the app registered, or null. */
+export function shadowRootOf(element: Element): ShadowRoot | null {
+  return element.shadowRoot || (registered ? mapGet(registered, element) || null : null);
+}
