@@ -18,7 +18,12 @@ let registered: Map<Element, ShadowRoot> | undefined;
 
 export function beginShadowRoots(): void {
   registered = undefined;
-  const list = window.__stagewright_closedShadowRoots;
+  let list: unknown;
+  try {
+    list = window.__stagewright_closedShadowRoots;
+  } catch {
+    return; // A getter that throws registers nothing.
+  }
   if (!isArray(list))
     return;
   for (let i = 0; i < list.length; i++) {
