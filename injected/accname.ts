@@ -29,8 +29,10 @@ import {
 import {
   cacheGet,
   cacheSet,
+  computeOwnHiddenness,
   createWalkCache,
   elementTag,
+  Hiddenness,
   flatTreeChildNodes,
   getElementComputedStyle,
   isElementHiddenForAria,
@@ -722,13 +724,15 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
   return text;
 }
 
-// Deeper content than this contributes nothing to a name, so a pathological page cannot overflow
-// the stack (real pages nest a few dozen levels; Chromium stops laying out at a few thousand).
-const kMaxNameDepth = 1024;
+// Below this depth content is read as plain rendered text, gathered without recursion, so a
+// pathological page cannot overflow the stack (real pages nest a few dozen levels).
+const kMaxNameDepth = 256;
 
 function computeTextAlternative(element: Element, traversal: Traversal): string {
-  if (mapGet(traversal.visited, element) || traversal.depth > kMaxNameDepth)
+  if (mapGet(traversal.visited, element))
     return '';
+  if (traversal.depth > kMaxNameDepth)
+    return computeRenderedTextIteratively(element);
 
   // Step 2A: hidden, not referenced.
   if (!traversal.includeHidden && isElementHiddenForAria(element)) {
@@ -846,6 +850,43 @@ export function computeAccessibleName(element: Element): string {
   if (isNameProhibitedRole(getAriaRoleForNaming(element)))
     return '';
   return normalizeWhitespace(computeTextAlternative(element, newTraversal(element)));
+}
+
+/** The rendered text of a subtree (hidden parts and secret fields left out), without recursion. */
+function computeRenderedTextIteratively(root: Element): string {
+  let text = '';
+  const stack: { node: Node; exit: boolean }[] = [{ node: root, exit: false }];
+  while (stack.length) {
+    const { node, exit } = stack[stack.length - 1];
+    stack.length--;
+    if (node.nodeType === 3 /* TEXT_NODE */) {
+      text += (node as Text).data;
+      continue;
+    }
+    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+      continue;
+    const element = node as Element;
+    const style = getElementComputedStyle(element);
+    const block = !style || (style.display !== 'inline' && style.display !== 'contents');
+    if (exit) {
+      if (block)
+        text += ' ';
+      continue;
+    }
+    const hiddenness = computeOwnHiddenness(element, style);
+    if (hiddenness === Hiddenness.Subtree || isRedacted(element))
+      continue;
+    if (block)
+      text += ' ';
+    append(stack, { node: element, exit: true });
+    const children = flatTreeChildNodes(element);
+    for (let i = children.length - 1; i >= 0; i--) {
+      if (hiddenness === Hiddenness.Self && children[i].nodeType === 3)
+        continue;
+      append(stack, { node: children[i], exit: false });
+    }
+  }
+  return text;
 }
 
 /** The accessible description, whitespace-normalized; '' when none. Cached per walk. */

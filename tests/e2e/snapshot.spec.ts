@@ -1,3 +1,4 @@
+import { estimateTokens } from '../../src/index';
 import { expect, test } from './helpers/fixtures';
 
 test.describe('snapshot', () => {
@@ -107,5 +108,160 @@ test.describe('limits', () => {
     expect(snapshot.meta.truncated).toBe(true);
     expect(snapshot.entries.length).toBeLessThan(50);
     expect(await sw.text()).toMatch(/\n# truncated: a limit stopped the walk$/);
+  });
+});
+
+test.describe('budgets', () => {
+  test('should keep all buttons of 400 headings and 10 buttons under a small budget', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<main>${Array.from({ length: 400 }, (_, i) => `<h3>Heading number ${i}</h3>`).join('')}
+      ${Array.from({ length: 10 }, (_, i) => `<button>Button ${i}</button>`).join('')}</main>`);
+    const full = await sw.snapshot();
+    const budgeted = await sw.snapshot({ budgetTokens: 200 });
+    const text = await sw.text({ budgetTokens: 200 });
+    expect(budgeted.entries.filter(e => e.role === 'button').map(e => e.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Button ${i}`));
+    expect(budgeted.meta).toMatchObject({ truncated: true, entryCount: 411 });
+    expect(budgeted.meta.truncated_entries).toBe(411 - budgeted.entries.length);
+    expect(budgeted.meta.estimated_tokens).toBeLessThanOrEqual(200);
+    expect(estimateTokens(text)).toBeLessThanOrEqual(200);
+    expect(text).toMatch(/# truncated: \d+ of 411 entries left out$/);
+    expect(full.meta.estimated_tokens).toBeGreaterThan(2000);
+  });
+
+  test('should budget diffs and keep the interactive changes', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<div id="log"></div><label>Name <input></label>`);
+    await sw.snapshot();
+    await page.evaluate(() => {
+      document.getElementById('log')!.innerHTML = Array.from({ length: 200 }, (_, i) => `<p>Log line ${i}</p>`).join('');
+      document.querySelector('input')!.value = 'Ada';
+    });
+    const diff = await sw.snapshot({ since: 'last', budgetTokens: 60 });
+    expect(diff.changed.map(c => c.changes)).toEqual([{ value: { prev: '', curr: 'Ada' } }]);
+    expect(diff.meta.totals).toEqual({ added: 200, removed: 0, changed: 1 });
+    expect(diff.meta.truncated_entries).toBe(201 - diff.added.length - 1);
+    expect(diff.meta.estimated_tokens).toBeLessThanOrEqual(60);
+  });
+});
+
+test.describe('diffs', () => {
+  test('should pin the compact shape: removed as identity, changed as identity plus changed fields', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<button id="save" disabled>Save</button><div role="alert">Old alert</div><a href="/a">Link</a>`);
+    await sw.snapshot();
+    await page.evaluate(() => {
+      (document.getElementById('save') as HTMLButtonElement).disabled = false;
+      document.querySelector('[role=alert]')!.remove();
+      document.querySelector('a')!.setAttribute('href', '/b');
+      document.body.insertAdjacentHTML('beforeend', '<button>New</button>');
+    });
+    const diff = await sw.snapshot({ since: 'last' });
+    expect(Object.keys(diff).sort()).toEqual(['added', 'changed', 'meta', 'removed', 'schemaVersion']);
+    expect(diff.removed).toEqual([{ ref: expect.stringMatching(/^s\d+$/), role: 'alert', name: '', fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) }]);
+    expect(diff.changed.map(c => Object.keys(c).sort())).toEqual([['changes', 'fingerprint', 'name', 'ref', 'role'], ['changes', 'fingerprint', 'name', 'ref', 'role']]);
+    expect(diff.changed.map(c => c.changes)).toEqual([
+      { 'state.disabled': { prev: true, curr: undefined } },
+      { url: { prev: expect.stringMatching(/\/a$/), curr: expect.stringMatching(/\/b$/) } },
+    ]);
+    expect(diff.added.map(e => [e.role, e.name, e.recently_changed])).toEqual([['button', 'New', true]]);
+    expect(diff.meta.since).toBe(1);
+    expect(diff.meta.snapshotId).toBe(2);
+
+    await page.evaluate(() => document.querySelector('button')!.textContent = 'Saved');
+    const full = await sw.snapshot({ since: 'last', diffFormat: 'full' });
+    expect(full.changed).toHaveLength(1);
+    expect(full.changed[0].prev!.name).toBe('Save');
+    expect(full.changed[0].curr!.name).toBe('Saved');
+    expect(full.changed[0].curr!.recently_changed).toBe(true);
+  });
+
+  test('should never let filters corrupt the baseline', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<h1>Title</h1><p>Text</p><button>Go</button><a href="/x">Link</a>`);
+    await sw.snapshot({ interactiveOnly: true, maxEntries: 1, budgetTokens: 5 });
+    const diff = await sw.snapshot({ since: 'last' });
+    expect([diff.added, diff.removed, diff.changed]).toEqual([[], [], []]);
+    await sw.snapshot({ since: 'last', interactiveOnly: true });
+    expect(await sw.text({ since: 'last' })).toBe('diff +0 -0 ~0');
+  });
+
+  test('should say renderer_reloaded after a reload and mark older refs stale', async ({ page, stagewright: sw, server }) => {
+    await page.goto(server.route('/reload.html', '<button>Go</button>'));
+    const [go] = await sw.find({ role: 'button' });
+    await page.reload();
+    const diff = await sw.snapshot({ since: 'last' });
+    expect(diff.meta.renderer_reloaded).toBe(true);
+    expect(diff.added.map(e => e.name)).toEqual(['Go']);
+    expect(diff.removed.map(e => e.ref)).toEqual([go.ref]);
+    expect(() => sw.ref(go.ref)).toThrow(/^REF_STALE/);
+    expect(await sw.text({ since: 'last' })).toBe('diff +0 -0 ~0');
+  });
+});
+
+test.describe('enormous pages', () => {
+  test('should end a 200,000-element page in a truncated snapshot within the time budget', async ({ page, stagewright: sw }) => {
+    await page.evaluate(() => {
+      const root = document.createElement('div');
+      for (let i = 0; i < 20_000; i++) {
+        const row = document.createElement('div');
+        row.innerHTML = '<span>Row</span><span>text</span><a href="#">link</a><span><b>x</b></span><button>Go</button><i>i</i><input><em>e</em><span>s</span>';
+        root.appendChild(row);
+      }
+      document.body.appendChild(root);
+    });
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(200_000);
+    const started = Date.now();
+    const snapshot = await sw.snapshot();
+    expect(snapshot.meta.truncated).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000 + 3_000);
+  });
+
+  test.describe(() => {
+    test.use({ stagewrightOptions: { limits: { timeBudgetMs: 100, maxNodes: 1_000_000 } } });
+    test('should stop at the time budget', async ({ page, stagewright: sw }) => {
+      await page.evaluate(() => {
+        document.body.innerHTML = '<div>' + '<p>para <button>b</button> <a href="#">l</a></p>'.repeat(60_000) + '</div>';
+        // Lay the page out first: a synchronous layout cannot be cut short, by us or anyone.
+        return document.body.offsetHeight;
+      });
+      const snapshot = await sw.snapshot();
+      expect(snapshot.meta.truncated).toBe(true);
+      // Cut by time, far short of the 180,000 entries of a full walk; a generous margin for a busy machine.
+      expect(snapshot.entries.length).toBeLessThan(60_000);
+      expect(snapshot.meta.elapsed_ms).toBeLessThan(100 + 3_000);
+      expect(await sw.text()).toMatch(/# truncated: a limit stopped the walk$/);
+    });
+  });
+
+  test('should end a 20,000-deep nesting in a truncated snapshot, never a stack overflow', async ({ page, stagewright: sw }) => {
+    // As parsed HTML, the way pages arrive: the parser keeps 20,000 elements, nested 513 deep.
+    await page.setContent(`<h1>Shallow</h1><button>Top</button>${'<section aria-label="Level">'.repeat(20_000)}<button>Deepest</button>${'</section>'.repeat(20_000)}`);
+    expect(await page.locator('section').count()).toBe(20_000);
+    const started = Date.now();
+    const snapshot = await sw.snapshot();
+    expect(snapshot.meta.truncated).toBe(true);
+    expect(snapshot.entries.slice(0, 3).map(e => e.name)).toEqual(['Shallow', 'Top', 'Level']);
+    expect(Math.max(...snapshot.entries.map(e => e.depth))).toBeLessThanOrEqual(256);
+    expect(Date.now() - started).toBeLessThan(2_000 + 3_000);
+  });
+
+  test.describe(() => {
+    test.use({ stagewrightOptions: { limits: { maxDepth: 10_000 } } });
+    test('should walk a 2,400-deep tree iteratively, names from deep content included', async ({ page, stagewright: sw }) => {
+      // Built with DOM APIs, past the parser's cap. (This Chromium's renderer itself crashes on
+      // layout somewhere below 3,000 levels, whatever the page is used for.)
+      await page.evaluate(() => {
+        let node: Element = document.body.appendChild(document.createElement('button'));
+        for (let i = 0; i < 2_400; i++)
+          node = node.appendChild(document.createElement(i % 2 ? 'span' : 'b'));
+        node.textContent = 'Deep name';
+        node = document.body.appendChild(document.createElement('div'));
+        for (let i = 0; i < 2_400; i++)
+          node = node.appendChild(document.createElement(i % 600 === 0 ? 'section' : 'div'));
+        node.innerHTML = '<a href="#">Deepest link</a>';
+      });
+      const snapshot = await sw.snapshot();
+      expect(snapshot.meta.truncated).toBe(false);
+      expect(snapshot.entries.find(e => e.role === 'button')!.name).toBe('Deep name');
+      const link = snapshot.entries.find(e => e.role === 'link')!;
+      expect(link.name).toBe('Deepest link');
+      await sw.ref(link.ref).click();
+    });
   });
 });
