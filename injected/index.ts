@@ -7,6 +7,7 @@
 
 import { kRuntimeKey, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
 import { defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, now, stringTrim } from './builtins';
+import { serializeDocument } from './dom';
 import { RefRegistry } from './registry';
 import { walkDocument } from './walker';
 
@@ -19,7 +20,7 @@ class Runtime {
     this.registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
   }
 
-  /** Walks the document and returns the PageSnapshot as a JSON string. */
+  /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */
   snapshot(requestJson: string): string {
     const request = jsonParse(requestJson) as SnapshotRequest;
     const started = now();
@@ -34,6 +35,11 @@ class Runtime {
       nextId: this.registry.nextId,
       elapsedMs: now() - started,
     };
+    if (request.dom) {
+      const dom = serializeDocument(document.documentElement, this.registry, request.limits, request.redact);
+      snapshot.dom = dom.html;
+      snapshot.domTruncated = dom.truncated;
+    }
     return jsonStringify(snapshot);
   }
 

@@ -11,6 +11,8 @@ export interface SnapshotRequest {
   minNextId: number;
   /** Ref prefix of this document: '' in the main frame, 'f1' in the first child frame. */
   prefix: string;
+  /** Also serialize the DOM file's markup, right after the walk (same refs, same moment). */
+  dom?: boolean;
 }
 
 export interface PageSnapshot {
@@ -24,6 +26,9 @@ export interface PageSnapshot {
   /** The document's next ref number: the store never hands out less. */
   nextId: number;
   elapsedMs: number;
+  /** The DOM file's markup (unformatted), when asked for. */
+  dom?: string;
+  domTruncated?: boolean;
 }
 
 /** The key of the runtime on the page's window (a symbol: never on an element, never enumerable). */

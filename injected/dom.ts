@@ -1,0 +1,162 @@
+// Serializes the stripped DOM (DESIGN.md §6) with refs stamped into the output string — never on
+// the live element. One iterative walk, so deep pages cannot overflow the stack. Node pretty-prints
+// the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
+
+import {
+  attributeRank, escapeText, filterClassName, formatOpenTag, framePlaceholder, kStrippedElements, kVoidElements, sortAttributes,
+} from '../src/snapshot/markup';
+import type { WalkLimits } from '../src/snapshot/types';
+import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
+import { elementTag } from './domUtils';
+import type { RefRegistry } from './registry';
+import { beginRedaction, endRedaction, isRedacted } from './secrets';
+import { beginShadowRoots, endShadowRoots, shadowRootOf } from './shadow';
+
+export interface DomResult { html: string; truncated: boolean }
+
+interface Item { node: Node; close: string | undefined }
+
+export function serializeDocument(root: Element, registry: RefRegistry, limits: WalkLimits, redact: string[]): DomResult {
+  beginRedaction(redact);
+  beginShadowRoots();
+  try {
+    return serialize(root, registry, limits);
+  } finally {
+    endShadowRoots();
+    endRedaction();
+  }
+}
+
+function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): DomResult {
+  const deadline = now() + limits.timeBudgetMs;
+  let html = '';
+  let visited = 0;
+  let truncated = false;
+  const stack: Item[] = [{ node: root, close: undefined }];
+  const depths: number[] = [0];
+  while (stack.length) {
+    const item = stack[stack.length - 1];
+    const depth = depths[depths.length - 1];
+    stack.length--;
+    depths.length--;
+    if (item.close !== undefined) {
+      html += item.close;
+      continue;
+    }
+    const node = item.node;
+    if (node.nodeType === 3 /* TEXT_NODE */) {
+      html += escapeText((node as Text).data);
+      continue;
+    }
+    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+      continue; // Comments, processing instructions.
+    const element = node as Element;
+    const tag = elementTag(element);
+    if (kStrippedElements[tag])
+      continue;
+    if (depth > limits.maxDepth) {
+      truncated = true;
+      continue;
+    }
+    if (++visited > limits.maxNodes || ((visited & 127) === 0 && now() > deadline)) {
+      truncated = true;
+      // Close what is open, so the file still parses.
+      for (let i = stack.length - 1; i >= 0; i--) {
+        if (stack[i].close !== undefined)
+          html += stack[i].close;
+      }
+      break;
+    }
+    const redacted = isRedacted(element);
+    html += formatOpenTag(tag, keptAttributes(element, tag, redacted), registry.refOf(element));
+    if (kVoidElements[tag])
+      continue;
+
+    const close = '</' + tag + '>';
+    if (tag === 'iframe' || tag === 'frame') {
+      const ref = registry.refOf(element);
+      html += (ref ? '\n' + framePlaceholder(ref) + '\n' : '') + close;
+      continue;
+    }
+    if (tag === 'textarea') {
+      // What the user typed, not the initial text.
+      html += (redacted ? '' : escapeText((element as HTMLTextAreaElement).value)) + close;
+      continue;
+    }
+    if (redacted) {
+      html += close;
+      continue;
+    }
+    append(stack, { node: element, close });
+    append(depths, depth);
+    const children = element.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) {
+      append(stack, { node: children[i], close: undefined });
+      append(depths, depth + 1);
+    }
+    const shadowRoot = shadowRootOf(element);
+    if (shadowRoot) {
+      // The shadow tree first, as DevTools shows it; light children follow (slots show where they render).
+      append(stack, { node: element, close: '\n<!-- /shadow-root -->\n' });
+      append(depths, depth);
+      const shadowChildren = shadowRoot.childNodes;
+      for (let i = shadowChildren.length - 1; i >= 0; i--) {
+        append(stack, { node: shadowChildren[i], close: undefined });
+        append(depths, depth + 1);
+      }
+      html += '\n<!-- shadow-root -->\n';
+    }
+  }
+  if (truncated)
+    html += '\n<!-- truncated: a limit stopped the walk -->\n';
+  return { html, truncated };
+}
+
+/** The attributes the file keeps, in canonical order, with live state where it differs from markup. */
+function keptAttributes(element: Element, tag: string, redacted: boolean): [string, string][] {
+  const attributes: [string, string][] = [];
+  const names = getAttributeNames(element);
+  for (let i = 0; i < names.length; i++) {
+    const name = stringToLowerCase(names[i]);
+    if (attributeRank(name) < 0 || isLiveState(name, tag))
+      continue;
+    let value = getAttribute(element, names[i]) || '';
+    if (name === 'class') {
+      value = filterClassName(value);
+      if (!value)
+        continue;
+    } else if ((name === 'd' || name === 'points') && value) {
+      value = '…'; // SVG path data: long, and no help to a reader.
+    }
+    append(attributes, [name, value]);
+  }
+  if (tag === 'input') {
+    const input = element as HTMLInputElement;
+    const type = stringToLowerCase(getAttribute(element, 'type') || '');
+    if (type === 'checkbox' || type === 'radio') {
+      if (input.checked)
+        append(attributes, ['checked', '']);
+    } else if (!redacted && type !== 'file' && (input.value !== '' || getAttribute(element, 'value') !== null)) {
+      append(attributes, ['value', input.value]);
+    }
+  } else if (tag === 'option') {
+    if ((element as HTMLOptionElement).selected)
+      append(attributes, ['selected', '']);
+  } else if (tag === 'select' && !redacted) {
+    const select = element as HTMLSelectElement;
+    if (select.value !== '')
+      append(attributes, ['value', select.value]);
+  }
+  return sortAttributes(attributes);
+}
+
+/** Attributes whose live value the file writes instead of the markup's initial one. */
+function isLiveState(name: string, tag: string): boolean {
+  if (tag === 'input')
+    return name === 'value' || name === 'checked';
+  if (tag === 'option')
+    return name === 'selected';
+  if (tag === 'select' || tag === 'textarea')
+    return name === 'value';
+  return false;
+}

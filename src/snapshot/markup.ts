@@ -1,0 +1,231 @@
+// Markup rules of the DOM file (DESIGN.md §6), shared by the page's serializer: which attributes
+// are kept and in which order, which class tokens are generated noise, and escaping.
+//
+// Bundled into the page: no method calls on strings or arrays (a page may override them), only
+// indexing, comparisons and concatenation. The tables are built when the bundle is evaluated,
+// before any page script runs.
+
+/** Elements without end tags (https://html.spec.whatwg.org/multipage/syntax.html#void-elements). */
+export const kVoidElements: { [tag: string]: true | undefined } = {
+  area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
+  link: true, meta: true, source: true, track: true, wbr: true,
+};
+
+/** Never in the file: not content, or not safe to keep. */
+export const kStrippedElements: { [tag: string]: true | undefined } = {
+  head: true, script: true, style: true, noscript: true, template: true, meta: true, link: true, base: true, title: true,
+};
+
+/**
+ * Attributes kept, in the order they are written: identity first, then what the element does,
+ * then its state; aria-* attributes follow (sorted), and the ref is always last. A fixed order
+ * means an attribute never moves between captures, so diffs show only what changed.
+ */
+export const kAttributeOrder = [
+  'id', 'class', 'name', 'type', 'role', 'for', 'href', 'src', 'action', 'method', 'alt', 'title',
+  'placeholder', 'value', 'checked', 'selected', 'disabled', 'readonly', 'required', 'multiple',
+  'open', 'hidden', 'inert', 'contenteditable', 'tabindex', 'd', 'points',
+];
+
+const kAttributeRank: { [name: string]: number | undefined } = {};
+for (let i = 0; i < kAttributeOrder.length; i++)
+  kAttributeRank[kAttributeOrder[i]] = i;
+
+/** Where a kept attribute goes (lower first), or -1 for attributes that are dropped. */
+export function attributeRank(name: string): number {
+  const rank = kAttributeRank[name];
+  if (rank !== undefined)
+    return rank;
+  if (name[0] === 'a' && name[1] === 'r' && name[2] === 'i' && name[3] === 'a' && name[4] === '-')
+    return kAttributeOrder.length;
+  return -1;
+}
+
+/** Sorts `[name, value]` pairs into the canonical order, in place (insertion sort: few attributes). */
+export function sortAttributes(attributes: [string, string][]): [string, string][] {
+  for (let i = 1; i < attributes.length; i++) {
+    const current = attributes[i];
+    const rank = attributeRank(current[0]);
+    let j = i - 1;
+    while (j >= 0 && compareAttributes(attributes[j], rank, current[0]) > 0) {
+      attributes[j + 1] = attributes[j];
+      j--;
+    }
+    attributes[j + 1] = current;
+  }
+  return attributes;
+}
+
+function compareAttributes(a: [string, string], bRank: number, bName: string): number {
+  const aRank = attributeRank(a[0]);
+  if (aRank !== bRank)
+    return aRank - bRank;
+  return a[0] < bName ? -1 : a[0] > bName ? 1 : 0;
+}
+
+// CSS-in-JS prefixes whose tokens are generated per build.
+const kGeneratedPrefixes = ['css-', 'sc-', 'emotion-', 'jsx-', 'svelte-', 'tw-'];
+
+function startsWith(text: string, prefix: string): boolean {
+  if (text.length < prefix.length)
+    return false;
+  for (let i = 0; i < prefix.length; i++) {
+    if (text[i] !== prefix[i])
+      return false;
+  }
+  return true;
+}
+
+function isHexDigit(c: string): boolean {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+function isDigit(c: string): boolean {
+  return c >= '0' && c <= '9';
+}
+
+/**
+ * Generated class tokens: CSS-in-JS prefixes (`css-1x2y3z`, `sc-bdVaJa`), CSS-module hashes
+ * (`Button_primary__3xYz1`, `_3xYz1`), and tokens with a long hex run (`a1b2c3d4`).
+ */
+export function isGeneratedClass(token: string): boolean {
+  for (let i = 0; i < kGeneratedPrefixes.length; i++) {
+    if (startsWith(token, kGeneratedPrefixes[i]))
+      return true;
+  }
+  // CSS modules: `name__hash` or `_hash`, where the hash has a digit.
+  let hashStart = -1;
+  for (let i = 0; i + 1 < token.length; i++) {
+    if (token[i] === '_' && token[i + 1] === '_')
+      hashStart = i + 2;
+  }
+  if (hashStart === -1 && token[0] === '_')
+    hashStart = 1;
+  if (hashStart !== -1 && token.length - hashStart >= 5 && hasDigit(token, hashStart))
+    return true;
+  // A run of six or more hex digits that contains a digit: a hash, not a word.
+  let run = 0;
+  let digits = 0;
+  for (let i = 0; i < token.length; i++) {
+    if (isHexDigit(token[i])) {
+      run++;
+      if (isDigit(token[i]))
+        digits++;
+      if (run >= 6 && digits > 0)
+        return true;
+    } else {
+      run = 0;
+      digits = 0;
+    }
+  }
+  return false;
+}
+
+function hasDigit(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    if (isDigit(text[i]))
+      return true;
+  }
+  return false;
+}
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+}
+
+/** The class attribute without generated tokens ('' when nothing semantic is left). */
+export function filterClassName(className: string): string {
+  let result = '';
+  let token = '';
+  for (let i = 0; i <= className.length; i++) {
+    const c = i < className.length ? className[i] : ' ';
+    if (!isSpace(c)) {
+      token += c;
+      continue;
+    }
+    if (token && !isGeneratedClass(token))
+      result += (result ? ' ' : '') + token;
+    token = '';
+  }
+  return result;
+}
+
+// Control characters cannot appear literally in HTML: write them as character references.
+const kControlReferences: { [c: string]: string } = {};
+const kHex = '0123456789abcdef';
+for (let code = 0; code < 32; code++) {
+  if (code !== 9 && code !== 10 && code !== 13)
+    kControlReferences[String.fromCharCode(code)] = '&#x' + (code >= 16 ? '1' : '') + kHex[code % 16] + ';';
+}
+kControlReferences['\u007f'] = '&#x7f;';
+
+/** An attribute value for `name="…"`: `&`, `"`, `<`, `>` and control characters escaped. */
+export function escapeAttribute(value: string): string {
+  let result = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '&')
+      result += '&amp;';
+    else if (c === '"')
+      result += '&quot;';
+    else if (c === '<')
+      result += '&lt;';
+    else if (c === '>')
+      result += '&gt;';
+    else
+      result += kControlReferences[c] || c;
+  }
+  return result;
+}
+
+/** Text content: `&`, `<`, `>` and control characters escaped; runs of whitespace collapsed. */
+export function escapeText(text: string): string {
+  let result = '';
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (isSpace(c)) {
+      space = true;
+      continue;
+    }
+    if (space) {
+      result += ' ';
+      space = false;
+    }
+    if (c === '&')
+      result += '&amp;';
+    else if (c === '<')
+      result += '&lt;';
+    else if (c === '>')
+      result += '&gt;';
+    else
+      result += kControlReferences[c] || c;
+  }
+  return space ? result + ' ' : result;
+}
+
+/** `<tag a="1" b>` with attributes already in canonical order; the ref goes last. */
+export function formatOpenTag(tag: string, attributes: [string, string][], ref: string | undefined): string {
+  let result = '<' + tag;
+  for (let i = 0; i < attributes.length; i++) {
+    const name = attributes[i][0];
+    const value = attributes[i][1];
+    result += value === '' && isBooleanAttribute(name) ? ' ' + name : ' ' + name + '="' + escapeAttribute(value) + '"';
+  }
+  if (ref)
+    result += ' ref="' + ref + '"';
+  return result + '>';
+}
+
+const kBooleanAttributes: { [name: string]: true | undefined } = {
+  checked: true, selected: true, disabled: true, readonly: true, required: true, multiple: true, open: true, hidden: true, inert: true,
+};
+
+function isBooleanAttribute(name: string): boolean {
+  return kBooleanAttributes[name] === true;
+}
+
+/** Where the page leaves room for a child frame's DOM, inside its iframe; Node stitches it in. */
+export function framePlaceholder(ref: string): string {
+  return '<!-- stagewright-frame ' + ref + ' -->';
+}
