@@ -97,3 +97,10 @@ export const rangeSelectNodeContents = uncurry(Range.prototype.selectNodeContent
 export const rangeGetBoundingClientRect = uncurry(Range.prototype.getBoundingClientRect);
 export const stringToUpperCase = uncurry(String.prototype.toUpperCase);
 export const stringFromCharCode = String.fromCharCode;
+
+export const MutationObserverCtor = MutationObserver;
+export const observeMutations = uncurry(MutationObserver.prototype.observe);
+export const addEventListener = uncurry(EventTarget.prototype.addEventListener as (this: EventTarget, type: string, listener: EventListener, options?: boolean | AddEventListenerOptions) => void);
+export const WeakSetCtor = WeakSet;
+export const weakSetHas = uncurry(WeakSet.prototype.has) as <T extends object>(set: WeakSet<T>, value: T) => boolean;
+export const weakSetAdd = uncurry(WeakSet.prototype.add) as <T extends object>(set: WeakSet<T>, value: T) => WeakSet<T>;

@@ -6,13 +6,52 @@
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
 import { kRuntimeKey, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
-import { defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, now, stringTrim } from './builtins';
+import {
+  addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
+  stringTrim, weakSetAdd, WeakSetCtor, weakSetHas,
+} from './builtins';
 import { serializeDocument } from './dom';
 import { RefRegistry } from './registry';
 import { walkDocument } from './walker';
 
+/**
+ * Counts what could have changed the page: mutations (of the document and of every shadow root a
+ * walk entered) and input events. Observing changes nothing: no attribute, no property, no node.
+ * The store compares counts to skip captures when nothing happened since the last one.
+ */
+class ChangeCounter {
+  count = 0;
+  private readonly _observer: MutationObserver;
+  private readonly _observed: WeakSet<Node> = new WeakSetCtor();
+
+  private readonly _onInput = () => { this.count++; };
+
+  constructor() {
+    this._observer = new MutationObserverCtor(records => { this.count += records.length; });
+    this.observe(document);
+    this.listen();
+  }
+
+  /**
+   * (Re-)adds the input listeners: `document.open()` (as in `page.setContent`) removes every
+   * listener of the window. Adding the same listener twice is a no-op.
+   */
+  listen() {
+    addEventListener(window, 'input', this._onInput, true);
+    addEventListener(window, 'change', this._onInput, true);
+  }
+
+  observe(root: Node) {
+    if (weakSetHas(this._observed, root))
+      return;
+    weakSetAdd(this._observed, root);
+    observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+}
+
 class Runtime {
   readonly registry: RefRegistry;
+  readonly changes = new ChangeCounter();
   private _lastCatchUp = -Infinity;
 
   constructor() {
@@ -20,11 +59,18 @@ class Runtime {
     this.registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
   }
 
+  /** How many changes the page has seen (mutations and input events), with the document's id. */
+  changeCount(): string {
+    this.changes.listen();
+    return this.registry.documentId + ':' + this.changes.count;
+  }
+
   /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */
   snapshot(requestJson: string): string {
     const request = jsonParse(requestJson) as SnapshotRequest;
     const started = now();
-    const result = walkDocument(document.documentElement, this.registry, { ...request, issueNew: true });
+    const changeCount = this.changeCount();
+    const result = walkDocument(document.documentElement, this.registry, { ...request, issueNew: true, onShadowRoot: root => this.changes.observe(root) });
     const snapshot: PageSnapshot = {
       documentId: this.registry.documentId,
       url: location.href,
@@ -34,6 +80,7 @@ class Runtime {
       visited: result.visited,
       nextId: this.registry.nextId,
       elapsedMs: now() - started,
+      changeCount,
     };
     if (request.dom) {
       const dom = serializeDocument(document.documentElement, this.registry, request.limits, request.redact);

@@ -26,6 +26,8 @@ export interface WalkOptions {
   prefix: string;
   /** Issue refs to elements that have none (false for the selector engine's catch-up walks). */
   issueNew: boolean;
+  /** Called for each shadow root the walk enters. */
+  onShadowRoot?: (root: ShadowRoot) => void;
 }
 
 export interface WalkResult {
@@ -178,6 +180,11 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (!inline && owner >= 0)
       texts[owner] += ' ';
     append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, context, presentational, hiddenText });
+    if (options.onShadowRoot) {
+      const shadowRoot = shadowRootOf(element);
+      if (shadowRoot)
+        options.onShadowRoot(shadowRoot);
+    }
     pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, context, presentational, hiddenText });
   }
 

@@ -26,6 +26,8 @@ export interface PageSnapshot {
   /** The document's next ref number: the store never hands out less. */
   nextId: number;
   elapsedMs: number;
+  /** The document's change count when walked: `<documentId>:<mutations and input events>`. */
+  changeCount: string;
   /** The DOM file's markup (unformatted), when asked for. */
   dom?: string;
   domTruncated?: boolean;

@@ -34,11 +34,37 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
 }
 
+const kCli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+
 /** Runs `playwright test` in `dir` with the JSON reporter and returns the parsed report. */
-export async function runPlaywright(dir: string, args: string[] = []): Promise<{ result: RunResult; report: any }> {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const result = await run(process.execPath, [cli, 'test', '--reporter=json', ...args], dir, { PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json', FORCE_COLOR: '0' });
-  const reportFile = path.join(dir, 'report.json');
-  const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : undefined;
-  return { result, report };
+export async function runPlaywright(dir: string, args: string[] = [], reporters = 'json'): Promise<{ result: RunResult; report: any }> {
+  const result = await run(process.execPath, [kCli, 'test', `--reporter=${reporters}`, ...args], dir, { PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json', FORCE_COLOR: '0' });
+  return { result, report: readJson(path.join(dir, 'report.json')) };
 }
+
+/** Runs another Playwright CLI command (e.g. `merge-reports`) in `dir`. */
+export function runPlaywrightCommand(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return run(process.execPath, [kCli, ...args], dir, { FORCE_COLOR: '0', ...env });
+}
+
+export function readJson(file: string): any {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
+
+/**
+ * A reporter for generated projects that writes every test result's steps with their own
+ * attachments to `steps.json` (the JSON reporter lists attachments per result, not per step).
+ */
+export const kStepsReporter = `
+const fs = require('node:fs');
+const attachment = a => ({ name: a.name, contentType: a.contentType, body: a.body ? a.body.toString('utf8') : undefined });
+const step = s => ({ title: s.title, category: s.category, error: s.error && s.error.message, attachments: s.attachments.map(attachment), steps: s.steps.map(step) });
+class StepsReporter {
+  constructor() { this.results = []; }
+  onTestEnd(test, result) {
+    this.results.push({ title: test.title, retry: result.retry, status: result.status, errors: result.errors.map(e => e.message), attachments: result.attachments.map(attachment), steps: result.steps.map(step) });
+  }
+  onEnd() { fs.writeFileSync('steps.json', JSON.stringify(this.results, null, 2)); }
+}
+module.exports = StepsReporter;
+`;
