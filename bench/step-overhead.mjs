@@ -1,0 +1,70 @@
+// What captures around test.step cost: the demo suite run with `capture: 'steps'` and with
+// `capture: 'off'`, interleaved, after a warm-up; prints medians and the added time per step.
+// Run: npm run build && node bench/step-overhead.mjs [runs]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const runs = Number(process.argv[2] ?? 5);
+const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+
+function configFor(capture) {
+  const file = path.join(root, 'examples', `.bench-${capture}.config.ts`);
+  fs.writeFileSync(file, `import base from './playwright.config';
+export default { ...base, reporter: [['json']], use: { ...base.use, trace: 'off', stagewrightOptions: { capture: '${capture}' } } };\n`);
+  return file;
+}
+
+/** The suite's summed test durations, and its user steps (not our own capture steps). */
+function run(config) {
+  const out = path.join(os.tmpdir(), `stagewright-bench-${process.pid}.json`);
+  execFileSync(process.execPath, [cli, 'test', '-c', config, '--workers=1'], { cwd: root, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  let testMs = 0;
+  let steps = 0;
+  let tests = 0;
+  const visit = list => {
+    for (const step of list ?? []) {
+      if (!step.title.startsWith('stagewright:'))
+        steps++;
+      visit(step.steps);
+    }
+  };
+  for (const file of report.suites) {
+    for (const spec of file.specs) {
+      for (const result of spec.tests.flatMap(t => t.results)) {
+        tests++;
+        testMs += result.duration;
+        visit(result.steps);
+      }
+    }
+  }
+  return { testMs, steps, tests };
+}
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const configs = { steps: configFor('steps'), off: configFor('off') };
+const times = { steps: [], off: [] };
+let shape;
+try {
+  run(configs.off); // Warm-up: the web server, the browser's caches.
+  for (let i = 0; i < runs; i++) {
+    for (const mode of ['off', 'steps']) {
+      const result = run(configs[mode]);
+      times[mode].push(result.testMs);
+      if (mode === 'off')
+        shape = result;
+    }
+  }
+} finally {
+  for (const file of Object.values(configs))
+    fs.rmSync(file, { force: true });
+}
+const added = median(times.steps) - median(times.off);
+console.log(`demo suite: ${shape.tests} tests, ${shape.steps} test.steps; ${runs} interleaved runs after a warm-up, 1 worker`);
+console.log(`  capture 'off'   median ${median(times.off)} ms of test time`);
+console.log(`  capture 'steps' median ${median(times.steps)} ms of test time (${(median(times.steps) / median(times.off)).toFixed(2)}x)`);
+console.log(`  added ${added} ms: ${Math.round(added / shape.steps)} ms per step (its start and end captures; the ${shape.tests} end-of-test captures included)`);
