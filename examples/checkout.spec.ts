@@ -17,11 +17,14 @@ test('add and remove cart items by ref', async ({ page, stagewright: sw }) => {
 
   await test.step('remove Tea through its ref', async () => {
     // The list re-rendered: the ref was carried to the new "Remove Tea" button.
+    await expect(sw).toHaveRef(remove.ref, { role: 'button', name: 'Remove Tea' });
     await sw.snapshot();
     await sw.ref(remove.ref).click();
-    await expect(page.getByRole('status')).toHaveText('Tea removed');
+    // Polls until the diff since that snapshot has it.
+    await expect(sw).toHaveChanged({ removed: [{ role: 'button', name: 'Remove Tea' }], changed: [{ role: 'status', name: 'Tea removed' }] });
   });
 
+  await expect(sw).toHaveEntryCount({ role: 'button', name: /^Remove/ }, 2);
   const entries = await sw.find({ role: 'button', name: /^Remove/ });
   expect(entries.map(entry => entry.name)).toEqual(['Remove Coffee', 'Remove Biscuits']);
 });
@@ -48,8 +51,7 @@ test('fill the checkout form with refs and locators', async ({ page, stagewright
 
   await test.step('place the order', async () => {
     await page.getByRole('button', { name: 'Place order' }).click();
-    const [dialog] = await sw.find({ role: 'dialog', name: 'Confirm order' });
-    expect(dialog).toBeTruthy();
+    await expect(sw).toHaveEntry({ role: 'dialog', name: 'Confirm order' });
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('status')).toHaveText('Order placed');
   });

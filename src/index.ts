@@ -1,6 +1,6 @@
 export { test } from './fixtures/index';
 export type { StagewrightFixtures } from './fixtures/index';
-export { expect } from '@playwright/test';
+export { expect } from './expect/index';
 export { Stagewright } from './fixtures/stagewright';
 export type { SnapshotOptions } from './fixtures/stagewright';
 export type { StagewrightOptions, CaptureMode } from './fixtures/options';

@@ -7,7 +7,10 @@ export function findEntries(snapshot: Snapshot, query: EntryQuery): SnapshotEntr
   return snapshot.entries.filter(entry => matchesQuery(entry, query));
 }
 
-/** Like Playwright's `getByRole`: a string name matches case-insensitively as a substring unless `exact`. */
+/**
+ * Like Playwright's `getByRole`: a string name matches case-insensitively as a substring unless
+ * `exact`. An entry without a name (an alert, a status, a paragraph) is matched on its text.
+ */
 export function matchesQuery(entry: SnapshotEntry, query: EntryQuery): boolean {
   if (query.ref !== undefined && entry.ref !== query.ref)
     return false;
@@ -15,7 +18,8 @@ export function matchesQuery(entry: SnapshotEntry, query: EntryQuery): boolean {
     return false;
   if (query.interactive !== undefined && entry.interactive !== query.interactive)
     return false;
-  if (query.name !== undefined && !matchesName(entry.name, query.name, !!query.exact))
+  // Live regions, paragraphs and the like have no name but their text: match what the user reads.
+  if (query.name !== undefined && !matchesName(entry.name || entry.text || '', query.name, !!query.exact))
     return false;
   if (query.state !== undefined && !matchesState(entry.state, query.state))
     return false;

@@ -33,6 +33,12 @@ describe('findEntries', () => {
     expect(findEntries(page, { state: { level: 2 } }).map(e => e.ref)).toEqual(['s5']);
   });
 
+  it('should match entries without a name on their text', () => {
+    const live = snapshot([entry({ ref: 's1', role: 'status', text: '1 item in the cart' }), entry({ ref: 's2', role: 'button', name: 'Cart', text: '1 item' })]);
+    expect(findEntries(live, { name: /1 item/ }).map(e => e.ref)).toEqual(['s1']);
+    expect(findEntries(live, { role: 'status', name: '1 ITEM' }).map(e => e.ref)).toEqual(['s1']);
+  });
+
   it('should match refs and interactivity', () => {
     expect(findEntries(page, { ref: 's4' }).map(e => e.name)).toEqual(['Saved items']);
     expect(findEntries(page, { interactive: false }).map(e => e.ref)).toEqual(['s1', 's5']);

@@ -1,0 +1,59 @@
+// One failure-message formatter for every matcher (STYLE.md, Matchers and errors): the header,
+// a line starting with the code, a one-line hint, aligned Expected/Received/Timeout lines, the
+// similar refs as snapshot lines, and concrete next steps. Built lazily, only on failure.
+
+import { ErrorCode } from './errors';
+
+export interface FailureDetails {
+  matcherName: string;
+  isNot: boolean;
+  code: ErrorCode;
+  /** After the code: what went wrong, in one line. */
+  summary: string;
+  hint: string;
+  expected: string;
+  received: string;
+  timeout?: number;
+  similarRefs: string[];
+  nextActions: string[];
+}
+
+export function formatFailure(details: FailureDetails): string {
+  const lines = [
+    `expect(stagewright)${details.isNot ? '.not' : ''}.${details.matcherName}(expected) failed`,
+    '',
+    `${details.code}: ${details.summary}`,
+    `Hint: ${details.hint}`,
+    '',
+    `Expected: ${details.isNot ? 'not ' : ''}${details.expected}`,
+    `Received: ${details.received}`,
+  ];
+  if (details.timeout !== undefined)
+    lines.push(`Timeout:  ${details.timeout}ms`);
+  if (details.similarRefs.length) {
+    lines.push('', 'Similar refs:');
+    for (const line of details.similarRefs.slice(0, 5))
+      lines.push(`  - ${line}`);
+  }
+  if (details.nextActions.length) {
+    lines.push('', 'Next steps:');
+    for (const action of details.nextActions)
+      lines.push(`  - ${action}`);
+  }
+  return lines.join('\n');
+}
+
+/** An EntryQuery (or any plain value) as compact source-like text: `{ role: 'button', name: /Save/ }`. */
+export function formatValue(value: unknown): string {
+  if (value instanceof RegExp)
+    return String(value);
+  if (typeof value === 'string')
+    return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value))
+    return `[${value.map(formatValue).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const fields = Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${formatValue(v)}`);
+    return fields.length ? `{ ${fields.join(', ')} }` : '{}';
+  }
+  return String(value);
+}
