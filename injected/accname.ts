@@ -17,8 +17,6 @@ import {
   elementQuerySelectorAll,
   getAttribute,
   getRootNode,
-  mapGet,
-  mapSet,
   objectCreate,
   shadowRootGetElementById,
   stringCharCodeAt,
@@ -400,7 +398,7 @@ function nativeAlternativeTraversal(traversal: Traversal, target: Element): Trav
 }
 
 function markVisited(traversal: Traversal, element: Element): void {
-  mapSet(traversal.visited, element, true);
+  traversal.visited.set(element, true);
 }
 
 function joinNonEmpty(parts: string[], separator: string): string {
@@ -729,7 +727,7 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
 const kMaxNameDepth = 256;
 
 function computeTextAlternative(element: Element, traversal: Traversal): string {
-  if (mapGet(traversal.visited, element))
+  if (traversal.visited.get(element))
     return '';
   if (traversal.depth > kMaxNameDepth)
     return computeRenderedTextIteratively(element);

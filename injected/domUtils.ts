@@ -11,13 +11,12 @@ import {
   checkVisibility,
   documentCreateRange,
   elementLocalName,
+  objectCreate,
   elementNamespaceURI,
   getAttribute,
   getBoundingClientRect,
   getComputedStyle,
   hasAttribute,
-  mapGet,
-  mapSet,
   rangeGetBoundingClientRect,
   rangeSelectNodeContents,
   stringCharCodeAt,
@@ -63,12 +62,12 @@ export function endAriaCaches(): void {
 }
 
 export function cacheGet<V>(cache: WalkCache<V>, element: Element): V | undefined {
-  return cache.map ? mapGet(cache.map, element) : undefined;
+  return cache.map ? cache.map.get(element) : undefined;
 }
 
 export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V {
   if (cache.map)
-    mapSet(cache.map, element, value);
+    cache.map.set(element, value);
   return value;
 }
 
@@ -80,8 +79,12 @@ export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V 
  * `<form>` exposes its controls by name, so `form.tagName` can be an `<input name="tagName">`.
  */
 export function elementTag(element: Element): string {
-  return stringToLowerCase(elementLocalName(element));
+  const localName = elementLocalName(element);
+  return kLowerCaseNames[localName] || (kLowerCaseNames[localName] = stringToLowerCase(localName));
 }
+
+// Local names repeat endlessly: lower-case each once.
+const kLowerCaseNames: { [name: string]: string } = objectCreate(null);
 
 /** The parent element, or the shadow host when the element is the top of a shadow tree. */
 export function parentElementOrShadowHost(element: Element): Element | null {

@@ -1,0 +1,20 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+export interface PageMeasure {
+  name: string;
+  elements: number;
+  entries: number;
+  truncated: boolean;
+  ms: Record<'playwright' | 'snapshot' | 'capture' | 'floor', number>;
+  snapshotRatio: number;
+  captureRatio: number;
+  floorMultiple: number;
+  msPer1kElements: number;
+  tokens: { ours: number; playwright: number };
+  tokenRatio: number;
+  diffTokens: number;
+  diffRatio: number;
+  diffChanged: number;
+}
+
+export function measurePage(context: BrowserContext, spec: { name: string; load: (page: Page) => Promise<unknown>; reps?: number }): Promise<PageMeasure>;

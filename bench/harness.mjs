@@ -1,0 +1,87 @@
+// The benchmark harness: on one page, in one run, interleaved, after a warm-up, several
+// repetitions of stagewright and of Playwright's own AI snapshot; medians and ratios.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import stagewright from '../dist/index.js';
+import optionsModule from '../dist/fixtures/options.js';
+
+const { Stagewright, estimateTokens, formatDiff } = stagewright;
+// Full walks: no limit may cut the big pages short.
+const kOptions = optionsModule.toInternalOptions({ limits: { maxNodes: 1_000_000, timeBudgetMs: 60_000 } });
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Reads computed style and box of every element: the floor any snapshot pays. */
+function bareWalk() {
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
+  let count = 0;
+  let sink = 0;
+  for (let node = walker.currentNode; node; node = walker.nextNode()) {
+    const style = getComputedStyle(node);
+    sink += style.display.length + node.getBoundingClientRect().width;
+    count++;
+  }
+  return count + (sink > -1 ? 0 : 1);
+}
+
+async function timed(action) {
+  const started = performance.now();
+  const result = await action();
+  return { ms: performance.now() - started, result };
+}
+
+/**
+ * Measures one page. `load(page)` puts the content on the page (and is called again for a fresh
+ * document before the diff measure). Returns medians, ratios and token counts.
+ */
+export async function measurePage(browserContext, { name, load, reps = 5 }) {
+  const page = await browserContext.newPage();
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
+  try {
+    const sw = new Stagewright(page, { outputDir, options: kOptions });
+    await sw.install();
+    await load(page);
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const times = { playwright: [], snapshot: [], capture: [], floor: [] };
+    const run = {
+      playwright: () => page.ariaSnapshot({ mode: 'ai' }),
+      snapshot: () => sw.snapshot(),
+      capture: () => sw.checkpoint('bench'),
+      floor: () => page.evaluate(bareWalk),
+    };
+    for (const action of Object.values(run))
+      await action(); // Warm-up: compile, caches, first layout.
+    for (let rep = 0; rep < reps; rep++) {
+      for (const [key, action] of Object.entries(run))
+        times[key].push((await timed(action)).ms);
+    }
+    const playwrightYaml = await page.ariaSnapshot({ mode: 'ai' });
+    const ourText = await sw.text();
+    const full = await sw.snapshot();
+    // One field changes: what does an agent read?
+    await page.locator('input').first().fill('changed');
+    const diff = await sw.snapshot({ since: 'last' });
+    const m = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]));
+    return {
+      name,
+      elements,
+      entries: full.entries.length,
+      truncated: full.meta.truncated,
+      ms: m,
+      snapshotRatio: m.snapshot / m.playwright,
+      captureRatio: m.capture / m.playwright,
+      floorMultiple: m.snapshot / m.floor,
+      msPer1kElements: m.snapshot / elements * 1000,
+      tokens: { ours: estimateTokens(ourText), playwright: estimateTokens(playwrightYaml) },
+      tokenRatio: estimateTokens(ourText) / estimateTokens(playwrightYaml),
+      diffTokens: estimateTokens(formatDiff(diff)),
+      diffRatio: estimateTokens(formatDiff(diff)) / estimateTokens(ourText),
+      diffChanged: diff.changed.length,
+    };
+  } finally {
+    await page.close();
+    fs.rmSync(outputDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,1 @@
+export function generatedPage(elements: number): string;

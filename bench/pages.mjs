@@ -1,0 +1,14 @@
+// Generated benchmark pages: rows of text, buttons, inputs and links in nested containers.
+
+/** About `elements` elements: 7 per row, rows grouped into sections of 25. */
+export function generatedPage(elements) {
+  const rows = Math.max(1, Math.round(elements / 7.1));
+  let html = '<main><h1>Benchmark</h1>';
+  for (let i = 0; i < rows; i++) {
+    if (i % 25 === 0)
+      html += `${i ? '</div></section>' : ''}<section aria-label="Group ${i / 25}"><div class="rows">`;
+    html += `<div class="row"><div class="cell"><span>Row ${i} text that says something</span></div>` +
+      `<div class="cell"><button>Action ${i}</button><input aria-label="Field ${i}"><a href="/r/${i}">Link ${i}</a></div></div>`;
+  }
+  return html + '</div></section></main>';
+}

@@ -1,0 +1,64 @@
+// npm run bench: stagewright against Playwright's own `page.ariaSnapshot({ mode: 'ai' })`, in one
+// run, on generated pages of about 1k, 15k and 50k elements and on the demo app. Prints a table
+// and writes bench/results.json. Ratios, not absolute times, are what count on shared machines.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import stagewright from '../dist/index.js';
+import { measurePage } from './harness.mjs';
+import { generatedPage } from './pages.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const reps = Number(process.env.BENCH_REPS ?? 7);
+const demoHtml = fs.readFileSync(path.join(here, '..', 'examples', 'app', 'index.html'), 'utf8')
+    .replace('<link rel="stylesheet" href="/app.css">', `<style>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.css'), 'utf8')}</style>`)
+    .replace('<script src="/app.js"></script>', `<script>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.js'), 'utf8')}</script>`);
+
+const pages = [
+  { name: 'demo app', load: page => page.setContent(demoHtml) },
+  { name: '1k', load: page => page.setContent(generatedPage(1_000)) },
+  { name: '15k', load: page => page.setContent(generatedPage(15_000)) },
+  { name: '50k', load: page => page.setContent(generatedPage(50_000)) },
+];
+
+const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const context = await browser.newContext();
+const results = [];
+try {
+  for (const spec of pages) {
+    process.stderr.write(`measuring ${spec.name}…\n`);
+    results.push(await measurePage(context, { ...spec, reps }));
+  }
+} finally {
+  await browser.close();
+}
+
+const fixed = (n, digits = 2) => n.toFixed(digits);
+const rows = [
+  ['page', 'elements', 'entries', 'playwright ms', 'snapshot ms', 'snapshot ×', 'capture ms', 'capture ×', 'floor ms', '× floor', 'ms/1k el.', 'tokens ours/pw', 'tokens ×', 'diff tokens', 'diff/full'],
+  ...results.map(r => [r.name, r.elements, r.entries, fixed(r.ms.playwright, 1), fixed(r.ms.snapshot, 1), fixed(r.snapshotRatio), fixed(r.ms.capture, 1), fixed(r.captureRatio),
+    fixed(r.ms.floor, 1), fixed(r.floorMultiple), fixed(r.msPer1kElements), `${r.tokens.ours}/${r.tokens.playwright}`, fixed(r.tokenRatio), r.diffTokens, `${fixed(r.diffRatio * 100, 1)}%`]),
+];
+const widths = rows[0].map((_, i) => Math.max(...rows.map(row => String(row[i]).length)));
+const line = row => '| ' + row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ') + ' |';
+const table = [line(rows[0]), '|' + widths.map(w => '-'.repeat(w + 2)).join('|') + '|', ...rows.slice(1).map(line)].join('\n');
+
+const byName = Object.fromEntries(results.map(r => [r.name, r]));
+const growth = byName['50k'].msPer1kElements / byName['1k'].msPer1kElements;
+const targets = [
+  ['snapshot ≤ 0.2× Playwright (15k)', byName['15k'].snapshotRatio <= 0.2, fixed(byName['15k'].snapshotRatio)],
+  ['full capture ≤ 0.5× Playwright (15k)', byName['15k'].captureRatio <= 0.5, fixed(byName['15k'].captureRatio)],
+  ['snapshot text ≤ 1.0× Playwright tokens (15k)', byName['15k'].tokenRatio <= 1, fixed(byName['15k'].tokenRatio)],
+  ['one-field compact diff ≤ 2% of the snapshot (15k)', byName['15k'].diffRatio <= 0.02, `${fixed(byName['15k'].diffRatio * 100)}%`],
+  ['time per element at 50k ≤ 1.5× that at 1k', growth <= 1.5, fixed(growth)],
+];
+const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}`;
+console.log(`stagewright benchmark — ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores — medians of ${reps} interleaved runs after a warm-up\n`);
+console.log(table);
+console.log('\ntargets:');
+for (const [what, met, value] of targets)
+  console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}: ${value}`);
+fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify({ date: new Date().toISOString(), machine, reps, results, targets: targets.map(([what, met, value]) => ({ what, met, value })) }, null, 2) + '\n');
+console.log('\nwrote bench/results.json');
