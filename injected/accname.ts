@@ -17,6 +17,8 @@ import {
   elementQuerySelectorAll,
   getAttribute,
   getRootNode,
+  mapGet,
+  mapSet,
   objectCreate,
   shadowRootGetElementById,
   stringCharCodeAt,
@@ -398,7 +400,7 @@ function nativeAlternativeTraversal(traversal: Traversal, target: Element): Trav
 }
 
 function markVisited(traversal: Traversal, element: Element): void {
-  traversal.visited.set(element, true);
+  mapSet(traversal.visited, element, true);
 }
 
 function joinNonEmpty(parts: string[], separator: string): string {
@@ -727,7 +729,7 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
 const kMaxNameDepth = 256;
 
 function computeTextAlternative(element: Element, traversal: Traversal): string {
-  if (traversal.visited.get(element))
+  if (mapGet(traversal.visited, element))
     return '';
   if (traversal.depth > kMaxNameDepth)
     return computeRenderedTextIteratively(element);

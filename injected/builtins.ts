@@ -60,11 +60,15 @@ export const stringCharCodeAt = uncurry(String.prototype.charCodeAt);
 export const regexpTest = uncurry(RegExp.prototype.test);
 export const arrayJoin = uncurry(Array.prototype.join);
 
-// Map and WeakMap are used directly (`map.get(key)`): a page that overrides them breaks
-// Playwright itself, so that is out of scope, and direct calls are faster in the walk's hot path.
 export const MapCtor = Map;
 export const WeakMapCtor = WeakMap;
 export const WeakRefCtor: typeof WeakRef | undefined = typeof WeakRef === 'function' ? WeakRef : undefined;
+export const mapGet = uncurry(Map.prototype.get) as <K, V>(map: Map<K, V>, key: K) => V | undefined;
+export const mapSet = uncurry(Map.prototype.set) as <K, V>(map: Map<K, V>, key: K, value: V) => Map<K, V>;
+export const mapHas = uncurry(Map.prototype.has) as <K, V>(map: Map<K, V>, key: K) => boolean;
+export const mapDelete = uncurry(Map.prototype.delete) as <K, V>(map: Map<K, V>, key: K) => boolean;
+export const weakMapGet = uncurry(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined;
+export const weakMapSet = uncurry(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>;
 export const weakRefDeref = WeakRefCtor ? uncurry(WeakRefCtor.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined : undefined;
 
 export const now: () => number = win.performance && win.performance.now ? win.performance.now.bind(win.performance) : Date.now;

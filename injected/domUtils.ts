@@ -17,6 +17,8 @@ import {
   getBoundingClientRect,
   getComputedStyle,
   hasAttribute,
+  mapGet,
+  mapSet,
   rangeGetBoundingClientRect,
   rangeSelectNodeContents,
   stringCharCodeAt,
@@ -62,12 +64,12 @@ export function endAriaCaches(): void {
 }
 
 export function cacheGet<V>(cache: WalkCache<V>, element: Element): V | undefined {
-  return cache.map ? cache.map.get(element) : undefined;
+  return cache.map ? mapGet(cache.map, element) : undefined;
 }
 
 export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V {
   if (cache.map)
-    cache.map.set(element, value);
+    mapSet(cache.map, element, value);
   return value;
 }
 

@@ -5,7 +5,7 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
-import { kRuntimeKey, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
+import { kRuntimeKey, packEntry, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
 import {
   addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
   stringTrim, weakSetAdd, WeakSetCtor, weakSetHas,
@@ -71,11 +71,14 @@ class Runtime {
     const started = now();
     const changeCount = this.changeCount();
     const result = walkDocument(document.documentElement, this.registry, { ...request, issueNew: true, onShadowRoot: root => this.changes.observe(root) });
-    const snapshot: PageSnapshot = {
+    const packed: PackedEntry[] = [];
+    for (let i = 0; i < result.entries.length; i++)
+      packed[i] = packEntry(result.entries[i]);
+    const snapshot: PageSnapshot<PackedEntry> = {
       documentId: this.registry.documentId,
       url: location.href,
       title: document.title,
-      entries: result.entries,
+      entries: packed,
       truncated: result.truncated,
       visited: result.visited,
       nextId: this.registry.nextId,

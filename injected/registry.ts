@@ -3,7 +3,7 @@
 // Refs live only in these maps, inside the bundle's closure: nothing is ever set on an element.
 
 import { pairByFingerprint, type RefCandidate } from '../src/snapshot/pairing';
-import { append, MapCtor, mathMax, WeakMapCtor } from './builtins';
+import { append, mapGet, mapSet, MapCtor, mathMax, weakMapGet, weakMapSet, WeakMapCtor, mapHas } from './builtins';
 
 interface Issued extends RefCandidate { element: Element }
 
@@ -35,7 +35,7 @@ export class RefRegistry {
     const fresh: Candidate[] = [];
     const freshIndex: number[] = [];
     for (let i = 0; i < candidates.length; i++) {
-      const ref = this._refByElement.get(candidates[i].element);
+      const ref = weakMapGet(this._refByElement, candidates[i].element);
       refs[i] = ref;
       if (ref === undefined) {
         append(fresh, candidates[i]);
@@ -46,7 +46,7 @@ export class RefRegistry {
       const orphans: Issued[] = [];
       for (let i = 0; i < this._lastWalk.length; i++) {
         const issued = this._lastWalk[i];
-        if (!issued.element.isConnected && this._elementByRef.get(issued.ref) === issued.element)
+        if (!issued.element.isConnected && mapGet(this._elementByRef, issued.ref) === issued.element)
           append(orphans, issued);
       }
       const inherited = pairByFingerprint(orphans, fresh);
@@ -72,26 +72,26 @@ export class RefRegistry {
 
   private _bind(ref: string, element: Element) {
     // The element that had this ref before is gone; if it ever comes back it is a new element.
-    const previous = this._elementByRef.get(ref);
+    const previous = mapGet(this._elementByRef, ref);
     if (previous)
-      this._refByElement.set(previous, undefined as unknown as string);
-    this._refByElement.set(element, ref);
-    this._elementByRef.set(ref, element);
+      weakMapSet(this._refByElement, previous, undefined as unknown as string);
+    weakMapSet(this._refByElement, element, ref);
+    mapSet(this._elementByRef, ref, element);
   }
 
   /** Whether this document ever issued `ref`. */
   issued(ref: string): boolean {
-    return this._elementByRef.has(ref);
+    return mapHas(this._elementByRef, ref);
   }
 
   /** The live element of `ref`, or undefined when it is detached or was never issued here. */
   element(ref: string): Element | undefined {
-    const element = this._elementByRef.get(ref);
+    const element = mapGet(this._elementByRef, ref);
     return element && element.isConnected ? element : undefined;
   }
 
   refOf(element: Element): string | undefined {
-    const ref = this._refByElement.get(element);
-    return ref && this._elementByRef.get(ref) === element ? ref : undefined;
+    const ref = weakMapGet(this._refByElement, element);
+    return ref && mapGet(this._elementByRef, ref) === element ? ref : undefined;
   }
 }

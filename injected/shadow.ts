@@ -8,7 +8,7 @@
 //
 // The list is read once per walk (duplicates and roots of detached hosts are skipped).
 
-import { isArray, MapCtor } from './builtins';
+import { isArray, mapGet, mapSet, MapCtor } from './builtins';
 
 declare global {
   interface Window { __stagewright_closedShadowRoots?: ShadowRoot[] }
@@ -32,8 +32,8 @@ export function beginShadowRoots(): void {
     if (!host || !host.isConnected || host.shadowRoot)
       continue;
     registered ??= new MapCtor();
-    if (!registered.get(host))
-      registered.set(host, root);
+    if (!mapGet(registered, host))
+      mapSet(registered, host, root);
   }
 }
 
@@ -43,5 +43,5 @@ export function endShadowRoots(): void {
 
 /** The element's open shadow root, or the closed one the app registered, or null. */
 export function shadowRootOf(element: Element): ShadowRoot | null {
-  return element.shadowRoot || (registered ? registered.get(element) || null : null);
+  return element.shadowRoot || (registered ? mapGet(registered, element) || null : null);
 }

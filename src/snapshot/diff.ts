@@ -25,6 +25,26 @@ export function changedFields(prev: SnapshotEntry, curr: SnapshotEntry): EntryCh
   return changes;
 }
 
+/** Whether `changedFields` would find anything, without building it: the store asks for every entry. */
+export function hasChanged(prev: SnapshotEntry, curr: SnapshotEntry): boolean {
+  if (prev.name !== curr.name || prev.value !== curr.value || prev.text !== curr.text || prev.url !== curr.url)
+    return true;
+  const before = prev.state as unknown as Record<string, unknown>;
+  const after = curr.state as unknown as Record<string, unknown>;
+  let count = 0;
+  for (const flag in before) {
+    count++;
+    if (before[flag] !== after[flag])
+      return true;
+  }
+  for (const flag in after) {
+    if (!(flag in before))
+      return true;
+    count--;
+  }
+  return count !== 0;
+}
+
 export function identityOf(entry: SnapshotEntry): EntryIdentity {
   return { ref: entry.ref, role: entry.role, name: entry.name, fingerprint: entry.fingerprint };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots } from '../../src/snapshot/diff';
+import { changedFields, diffSnapshots, hasChanged } from '../../src/snapshot/diff';
 import { formatDiff } from '../../src/snapshot/format';
 import { entry, snapshot } from './fixtures';
 
@@ -66,5 +66,26 @@ describe('formatDiff', () => {
   it('should say when the renderer reloaded', () => {
     const text = formatDiff(diffSnapshots(snapshot([]), snapshot([], { documentId: 'doc-2' })));
     expect(text).toBe('diff +0 -0 ~0\n# renderer reloaded: the document changed, every earlier ref is stale');
+  });
+});
+
+describe('hasChanged', () => {
+  it('should agree with changedFields on every kind of change', () => {
+    const base = entry({ ref: 's1', role: 'checkbox', name: 'A', value: 'x', state: { visible: true, checked: false } });
+    const variants = [
+      { ...base },
+      { ...base, name: 'B' },
+      { ...base, value: 'y' },
+      { ...base, text: 't' },
+      { ...base, url: 'u' },
+      { ...base, state: { visible: true, checked: true } },
+      { ...base, state: { visible: true } },
+      { ...base, state: { visible: true, checked: false, disabled: true } },
+      { ...base, state: { checked: false, visible: true } },
+      { ...base, bbox: { x: 9, y: 9, width: 9, height: 9 } },
+    ];
+    for (const variant of variants)
+      expect(hasChanged(base, variant), JSON.stringify(variant)).toBe(Object.keys(changedFields(base, variant)).length > 0);
+    expect(variants.map(v => hasChanged(base, v))).toEqual([false, true, true, true, true, true, true, true, false, false]);
   });
 });
