@@ -1,0 +1,47 @@
+// The DOM file on the 15k page: serialization (in the page, with the snapshot walk it shares),
+// pretty-print, diff, and the file's size against document.documentElement.outerHTML.
+// Run: npm run build && node bench/dom-file.mjs [elements]
+import { chromium } from '@playwright/test';
+import stagewright from '../dist/index.js';
+import optionsModule from '../dist/fixtures/options.js';
+import storeModule from '../dist/fixtures/store.js';
+import pretty from '../dist/dom/pretty.js';
+import domDiff from '../dist/dom/diff.js';
+import { generatedPage } from './pages.mjs';
+
+const elements = Number(process.argv[2] ?? 15_000);
+const reps = 7;
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const page = await browser.newPage();
+const store = new storeModule.PageStore(page, optionsModule.toInternalOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }));
+await page.setContent(generatedPage(elements));
+const count = await page.evaluate(() => document.getElementsByTagName('*').length);
+const outerHTML = await page.evaluate(() => document.documentElement.outerHTML.length);
+const times = { walk: [], walkAndSerialize: [], pretty: [], diff: [] };
+let previous = pretty.prettyPrintDom((await store.capture({ dom: true })).markup);
+let file = previous;
+let markup = '';
+for (let i = 0; i < reps; i++) {
+  await page.locator('input').nth(i).fill(`value ${i}`);
+  let started = performance.now();
+  await store.capture({ dom: false, keepBaseline: true });
+  times.walk.push(performance.now() - started);
+  started = performance.now();
+  markup = (await store.capture({ dom: true, keepBaseline: true })).markup;
+  times.walkAndSerialize.push(performance.now() - started);
+  started = performance.now();
+  file = pretty.prettyPrintDom(markup);
+  times.pretty.push(performance.now() - started);
+  started = performance.now();
+  domDiff.diffDom(previous, file);
+  times.diff.push(performance.now() - started);
+  previous = file;
+}
+await browser.close();
+const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+console.log(`DOM file on a ${count}-element page (medians of ${reps}):`);
+console.log(`  serialization  ${(m.walkAndSerialize - m.walk).toFixed(1)} ms (snapshot walk alone ${m.walk.toFixed(1)} ms, both in one page call ${m.walkAndSerialize.toFixed(1)} ms)`);
+console.log(`  pretty-print   ${m.pretty.toFixed(1)} ms`);
+console.log(`  diff           ${m.diff.toFixed(1)} ms (one typed value)`);
+console.log(`  size           ${file.length} chars pretty (${(file.length / outerHTML).toFixed(2)}× outerHTML ${outerHTML}); ${markup.length} unformatted (${(markup.length / outerHTML).toFixed(2)}×)`);

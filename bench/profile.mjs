@@ -1,0 +1,45 @@
+// Where the snapshot's time goes: Chrome's sampling profiler through Playwright's CDP session,
+// five snapshots of the 15k page, inclusive time per function (idle excluded).
+// Run: npm run build && node bench/profile.mjs [elements]
+import { chromium } from '@playwright/test';
+import stagewright from '../dist/index.js';
+import optionsModule from '../dist/fixtures/options.js';
+import { generatedPage } from './pages.mjs';
+
+const elements = Number(process.argv[2] ?? 15_000);
+const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const page = await browser.newPage();
+const sw = new stagewright.Stagewright(page, { options: optionsModule.toInternalOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
+await sw.install();
+await page.setContent(generatedPage(elements));
+await sw.snapshot(); // Warm-up.
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+await cdp.send('Profiler.start');
+for (let i = 0; i < 5; i++)
+  await sw.snapshot();
+const { profile } = await cdp.send('Profiler.stop');
+await browser.close();
+
+const byId = new Map(profile.nodes.map(node => [node.id, node]));
+const parentOf = new Map();
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parentOf.set(child, node.id);
+const inclusive = new Map();
+let total = 0;
+for (const id of profile.samples) {
+  if (byId.get(id).callFrame.functionName === '(idle)')
+    continue;
+  total++;
+  const seen = new Set();
+  for (let current = id; current !== undefined; current = parentOf.get(current)) {
+    const name = byId.get(current).callFrame.functionName || '(anonymous)';
+    if (!seen.has(name)) {
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+    }
+  }
+}
+for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${(samples / total * 100).toFixed(1).padStart(5)}%  ${name}`);
