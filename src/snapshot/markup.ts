@@ -159,22 +159,23 @@ for (let code = 0; code < 32; code++) {
 }
 kControlReferences['\u007f'] = '&#x7f;';
 
+function escapeChar(c: string, inAttribute: boolean): string {
+  if (c === '&')
+    return '&amp;';
+  if (c === '<')
+    return '&lt;';
+  if (c === '>')
+    return '&gt;';
+  if (c === '"' && inAttribute)
+    return '&quot;';
+  return kControlReferences[c] || c;
+}
+
 /** An attribute value for `name="…"`: `&`, `"`, `<`, `>` and control characters escaped. */
 export function escapeAttribute(value: string): string {
   let result = '';
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (c === '&')
-      result += '&amp;';
-    else if (c === '"')
-      result += '&quot;';
-    else if (c === '<')
-      result += '&lt;';
-    else if (c === '>')
-      result += '&gt;';
-    else
-      result += kControlReferences[c] || c;
-  }
+  for (let i = 0; i < value.length; i++)
+    result += escapeChar(value[i], true);
   return result;
 }
 
@@ -192,14 +193,7 @@ export function escapeText(text: string): string {
       result += ' ';
       space = false;
     }
-    if (c === '&')
-      result += '&amp;';
-    else if (c === '<')
-      result += '&lt;';
-    else if (c === '>')
-      result += '&gt;';
-    else
-      result += kControlReferences[c] || c;
+    result += escapeChar(c, false);
   }
   return space ? result + ' ' : result;
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, type TestServer } from './helpers/server';
 import { expect, test } from './helpers/fixtures';
 
 /** The lines a unified diff removes and adds, without its headers. */
@@ -123,15 +122,8 @@ test.describe('sw.dom()', () => {
   });
 
   test.describe('frames', () => {
-    let other: TestServer;
-    test.beforeAll(async () => {
-      other = await startServer();
-    });
-    test.afterAll(async () => {
-      await other.close();
-    });
 
-    test('should inline same- and cross-origin frames between markers inside their iframe', async ({ page, stagewright: sw, server }) => {
+    test('should inline same- and cross-origin frames between markers inside their iframe', async ({ page, stagewright: sw, server, otherServer: other }) => {
       const same = server.route('/dom/same.html', `<p>Same text</p><button>Same button</button>`);
       const cross = other.route('/dom/cross.html', `<button>Cross button</button><input type="password" value="framed-secret">`).replace('127.0.0.1', 'localhost');
       await page.goto(server.route('/dom/top.html', `<h1>Top</h1><iframe title="same" src="${same}"></iframe><iframe title="cross" src="${cross}"></iframe>`));

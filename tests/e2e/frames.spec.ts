@@ -1,16 +1,8 @@
-import { startServer, type TestServer } from './helpers/server';
 import { errorOf, expect, test } from './helpers/fixtures';
 
 test.describe('frames', () => {
-  let other: TestServer;
-  test.beforeAll(async () => {
-    other = await startServer();
-  });
-  test.afterAll(async () => {
-    await other.close();
-  });
 
-  test('should walk same-origin and cross-origin frames and act inside them by ref', async ({ page, stagewright: sw, server }) => {
+  test('should walk same-origin and cross-origin frames and act inside them by ref', async ({ page, stagewright: sw, server, otherServer: other }) => {
     const same = server.route('/frames/same.html', `<h2>Same</h2><button onclick="document.body.dataset.clicked = 'yes'">Same button</button>`);
     // localhost on another port: another origin (and another site: an out-of-process frame).
     const cross = other.route('/frames/cross.html', `<button onclick="this.textContent = 'Cross clicked'">Cross button</button>`).replace('127.0.0.1', 'localhost');

@@ -3,12 +3,16 @@ import { startServer, type TestServer } from './server';
 
 export { expect } from '../../../src/index';
 
-export const test = base.extend<{}, { server: TestServer }>({
-  server: [async ({}, use) => {
-    const server = await startServer();
-    await use(server);
-    await server.close();
-  }, { scope: 'worker' }],
+async function serverFixture({}, use: (server: TestServer) => Promise<void>) {
+  const server = await startServer();
+  await use(server);
+  await server.close();
+}
+
+export const test = base.extend<{}, { server: TestServer; otherServer: TestServer }>({
+  server: [serverFixture, { scope: 'worker' }],
+  /** Another port: another origin (and, as `localhost`, another site) for cross-origin frames. */
+  otherServer: [serverFixture, { scope: 'worker' }],
 });
 
 /** Runs `action` and returns the StagewrightError (or other error) it throws. */
