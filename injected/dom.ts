@@ -9,22 +9,16 @@ import type { WalkLimits } from '../src/snapshot/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
 import { elementTag } from './domUtils';
 import type { RefRegistry } from './registry';
-import { beginRedaction, endRedaction, isRedacted } from './secrets';
-import { beginShadowRoots, endShadowRoots, shadowRootOf } from './shadow';
+import { isRedacted } from './secrets';
+import { shadowRootOf } from './shadow';
+import { inWalkScope } from './walkScope';
 
 export interface DomResult { html: string; truncated: boolean }
 
 interface Item { node: Node; close: string | undefined }
 
 export function serializeDocument(root: Element, registry: RefRegistry, limits: WalkLimits, redact: string[]): DomResult {
-  beginRedaction(redact);
-  beginShadowRoots();
-  try {
-    return serialize(root, registry, limits);
-  } finally {
-    endShadowRoots();
-    endRedaction();
-  }
+  return inWalkScope(redact, () => serialize(root, registry, limits));
 }
 
 function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): DomResult {

@@ -10,11 +10,12 @@ import {
   append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, mathRound, now,
   stringCharCodeAt, stringSlice, stringTrim,
 } from './builtins';
-import { beginAriaCaches, computeOwnHiddenness, elementTag, endAriaCaches, getElementComputedStyle, Hiddenness } from './domUtils';
+import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
-import { beginRedaction, endRedaction, isRedacted } from './secrets';
-import { beginShadowRoots, endShadowRoots, shadowRootOf } from './shadow';
+import { isRedacted } from './secrets';
+import { shadowRootOf } from './shadow';
+import { inWalkScope } from './walkScope';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -75,16 +76,7 @@ interface StackItem {
 }
 
 export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
-  beginAriaCaches();
-  beginRedaction(options.redact);
-  beginShadowRoots();
-  try {
-    return walk(root, registry, options);
-  } finally {
-    endShadowRoots();
-    endRedaction();
-    endAriaCaches();
-  }
+  return inWalkScope(options.redact, () => walk(root, registry, options));
 }
 
 function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
