@@ -66,11 +66,12 @@ class Runtime {
   }
 
   /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */
-  snapshot(requestJson: string): string {
+  snapshot(requestJson: string, rootElement?: Element): string {
     const request = jsonParse(requestJson) as SnapshotRequest;
     const started = now();
     const changeCount = this.changeCount();
-    const result = walkDocument(document.documentElement, this.registry, { ...request, issueNew: true, onShadowRoot: root => this.changes.observe(root) });
+    const root = rootElement || document.documentElement;
+    const result = walkDocument(root, this.registry, { ...request, issueNew: true, onShadowRoot: shadowRoot => this.changes.observe(shadowRoot) });
     const packed: PackedEntry[] = [];
     for (let i = 0; i < result.entries.length; i++)
       packed[i] = packEntry(result.entries[i]);
@@ -86,7 +87,7 @@ class Runtime {
       changeCount,
     };
     if (request.dom) {
-      const dom = serializeDocument(document.documentElement, this.registry, request.limits, request.redact);
+      const dom = serializeDocument(root, this.registry, request.limits, request.redact);
       snapshot.dom = dom.html;
       snapshot.domTruncated = dom.truncated;
     }

@@ -28,7 +28,7 @@ export class RefRegistry {
    * ref of a detached element with the same fingerprint (pairing in document order), else — when
    * `issueNew` — the next free number, which is never below `minNextId` (the store's count for the page).
    */
-  assign(candidates: readonly Candidate[], options: { minNextId: number; prefix: string; issueNew: boolean }): (string | undefined)[] {
+  assign(candidates: readonly Candidate[], options: { minNextId: number; prefix: string; issueNew: boolean; partial?: boolean }): (string | undefined)[] {
     this._prefix = options.prefix;
     this._nextId = mathMax(this._nextId, options.minNextId);
     const refs: (string | undefined)[] = [];
@@ -66,7 +66,8 @@ export class RefRegistry {
       if (ref !== undefined)
         append(walk, { ref, fingerprint: candidates[i].fingerprint, element: candidates[i].element });
     }
-    this._lastWalk = walk;
+    if (!options.partial)
+      this._lastWalk = walk;
     return refs;
   }
 

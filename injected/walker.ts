@@ -29,6 +29,8 @@ export interface WalkOptions {
   issueNew: boolean;
   /** Called for each shadow root the walk enters. */
   onShadowRoot?: (root: ShadowRoot) => void;
+  /** A subtree walk: it does not replace the document's last walk in the registry. */
+  partial?: boolean;
 }
 
 export interface WalkResult {
@@ -140,7 +142,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
     if (controlLabel)
       owner = -1;
-    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== root && (
+    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== element.ownerDocument.documentElement && (
       (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
@@ -181,7 +183,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   }
 
   const refs = registry.assign(elementsAsCandidates(elements, entries), {
-    minNextId: options.minNextId, prefix: options.prefix, issueNew: options.issueNew,
+    minNextId: options.minNextId, prefix: options.prefix, issueNew: options.issueNew, partial: !!options.partial,
   });
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];

@@ -13,6 +13,8 @@ export interface SnapshotRequest {
   prefix: string;
   /** Also serialize the DOM file's markup, right after the walk (same refs, same moment). */
   dom?: boolean;
+  /** A subtree walk (`snapshot({ root })`): it must not stand in for the document's last walk. */
+  partial?: boolean;
 }
 
 export interface PageSnapshot<E = SnapshotEntry> {

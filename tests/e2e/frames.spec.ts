@@ -37,6 +37,9 @@ test.describe('frames', () => {
     const text = await sw.text();
     expect(text).toContain(`- iframe "Cross frame" [ref=${crossFrame.ref}] [iframe src="${cross}"]:\n  - button "Cross clicked" [ref=${crossButton.ref}]`);
     expect((await sw.snapshot({ frames: false })).entries.some(e => e.ref.startsWith('f'))).toBe(false);
+    // A root inside a frame: the subtree of that frame's document, with its frame refs.
+    const inFrame = await sw.snapshot({ root: page.frameLocator('iframe[title="Same frame"]').locator('body') });
+    expect(inFrame.entries.map(e => e.ref)).toEqual(snapshot.entries.filter(e => e.ref.startsWith('f1')).map(e => e.ref));
   });
 
   test('should keep frame numbers across snapshots and report refs of a removed frame as stale', async ({ page, stagewright: sw, server }) => {

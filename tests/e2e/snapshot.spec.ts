@@ -1,5 +1,5 @@
 import { estimateTokens } from '../../src/index';
-import { expect, test } from './helpers/fixtures';
+import { errorOf, expect, test } from './helpers/fixtures';
 
 test.describe('snapshot', () => {
   test('should describe entries with schema v1 fields', async ({ page, stagewright: sw }) => {
@@ -83,6 +83,20 @@ test.describe('snapshot', () => {
     ].join('\\n')));
     const after = await sw.snapshot();
     expect(after.entries.every(e => !e.recently_changed)).toBe(true);
+  });
+
+  test('should snapshot a subtree with root, and never make it the baseline', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<nav aria-label="Main"><a href="/a">A</a><a href="/b">B</a></nav><main><h1>Title</h1><button>Go</button></main>`);
+    const full = await sw.snapshot();
+    const nav = await sw.snapshot({ root: page.getByRole('navigation') });
+    expect(nav.entries.map(e => `${e.role} ${e.name}`)).toEqual(['navigation Main', 'link A', 'link B']);
+    // Same elements, same refs.
+    expect(nav.entries.map(e => e.ref)).toEqual(full.entries.slice(0, 3).map(e => e.ref));
+    expect(await sw.text({ root: page.getByRole('main') })).toMatch(/^- main \[ref=s\d+\]:\n {2}- heading "Title" \[level=1\] \[ref=s\d+\]\n {2}- button "Go" \[ref=s\d+\]$/);
+    const diff = await sw.snapshot({ since: 'last' });
+    expect([diff.added.length, diff.removed.length, diff.changed.length]).toEqual([0, 0, 0]);
+    expect((await errorOf(() => sw.snapshot({ root: page.locator('main'), since: 'last' }))).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => sw.snapshot({ root: '#main' as never }))).code).toBe('INVALID_ARGUMENT');
   });
 
   test('should give another page its own store through forPage', async ({ page, context, stagewright: sw }) => {
