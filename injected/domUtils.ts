@@ -297,6 +297,14 @@ function hidesOwnSubtree(element: Element): boolean {
   return computeOwnHiddenness(element) === Hiddenness.Subtree;
 }
 
+/**
+ * Tells the hidden-subtree cache what a top-down walk found: the walk only enters an element whose
+ * ancestors do not hide their subtrees, so the element's own hidden-ness decides.
+ */
+export function seedHiddenSubtree(element: Element, hidesSubtree: boolean): void {
+  cacheSet(cacheHiddenChain, element, hidesSubtree);
+}
+
 const cacheHiddenForAria = createWalkCache<boolean>();
 
 /** True when the element is not in the accessibility tree. Cached per walk. */

@@ -10,7 +10,7 @@ import {
   append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, mathRound, now,
   stringCharCodeAt, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness } from './domUtils';
+import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isRedacted } from './secrets';
@@ -71,7 +71,6 @@ interface StackItem {
   /** Entry index of the nearest entry ancestor, -1 for none. */
   parent: number;
   depth: number;
-  context: string;
   /** Inside a children-presentational entry: descendants are not entries. */
   presentational: boolean;
   hiddenText: boolean;
@@ -88,15 +87,13 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const elements: Element[] = [];
   const parents: number[] = [];
   const texts: string[] = [];
-  const siblingCounts: { [key: string]: number }[] = [];
-  const topCounts: { [key: string]: number } = {};
+  const redactedEntries: boolean[] = [];
   const focused = deepActiveElement(root.ownerDocument);
   let truncated = false;
   let visited = 0;
-  let lastHeading = '';
 
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: -1, parent: -1, depth: 0, context: '', presentational: false, hiddenText: false });
+  append(stack, { kind: Frame.Enter, node: root, owner: -1, parent: -1, depth: 0, presentational: false, hiddenText: false });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
@@ -125,6 +122,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const tag = elementTag(element);
     const style = getElementComputedStyle(element);
     const hiddenness = computeOwnHiddenness(element, style);
+    // What the walk learns top-down spares the name computation its climbs up the ancestors.
+    seedHiddenSubtree(element, hiddenness === Hiddenness.Subtree);
     if (hiddenness === Hiddenness.Subtree)
       continue;
     const display = style ? style.display : '';
@@ -136,7 +135,6 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
 
     let owner = item.owner;
     let parent = item.parent;
-    let context = item.context;
     const redacted = isRedacted(element);
     // A label's text is already its control's name: neither an entry nor text of its container.
     const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
@@ -147,23 +145,13 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
       const index = entries.length;
-      const name = redacted && !isFormField(tag) ? '' : capText(safeText(getAccessibleName, element));
-      const fingerprintBase = computeFingerprintBase({ role, name, tag, context: context + '#' + lastHeading });
-      const counts = parent >= 0 ? (siblingCounts[parent] || (siblingCounts[parent] = {})) : topCounts;
-      const key = '#' + fingerprintBase;
-      const siblingIndex = counts[key] || 0;
-      counts[key] = siblingIndex + 1;
-      const entry = createEntry(element, tag, role, name, interactive, style, focused, redacted);
-      entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex, stringCharCodeAt);
+      const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
       entry.depth = parent >= 0 ? entries[parent].depth + 1 : 0;
       append(entries, entry);
       append(elements, element);
       append(parents, parent);
       append(texts, '');
-      if (role === 'heading')
-        lastHeading = name;
-      if (kContextRoles[role])
-        context = context + '|' + role + ':' + name;
+      append(redactedEntries, redacted);
       owner = index;
       parent = index;
     }
@@ -173,13 +161,23 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const hiddenText = hiddenSelf;
     if (!inline && owner >= 0)
       texts[owner] += ' ';
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, context, presentational, hiddenText });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, presentational, hiddenText });
     if (options.onShadowRoot) {
       const shadowRoot = shadowRootOf(element);
       if (shadowRoot)
         options.onShadowRoot(shadowRoot);
     }
-    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, context, presentational, hiddenText });
+    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, presentational, hiddenText });
+  }
+
+  // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
+  const named = computeNamesAndFingerprints(entries, elements, parents, redactedEntries, deadline);
+  if (named < entries.length) {
+    truncated = true;
+    entries.length = named;
+    elements.length = named;
+    parents.length = named;
+    texts.length = named;
   }
 
   const refs = registry.assign(elementsAsCandidates(elements, entries), {
@@ -194,6 +192,42 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       entry.text = text;
   }
   return { entries, truncated, visited };
+}
+
+/**
+ * Names, descriptions and fingerprints, once the walk is done: by then it has settled which
+ * elements are hidden, so the name computation never climbs the ancestors to find out. In
+ * document order, because a fingerprint's context is the landmarks around the entry and the last
+ * heading before it.
+ */
+function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element[], parents: number[], redacted: boolean[], deadline: number): number {
+  const contexts: string[] = [];
+  const siblingCounts: { [key: string]: number }[] = [];
+  const topCounts: { [key: string]: number } = {};
+  let lastHeading = '';
+  for (let i = 0; i < entries.length; i++) {
+    if ((i & 63) === 63 && now() > deadline)
+      return i;
+    const entry = entries[i];
+    const element = elements[i];
+    const parent = parents[i];
+    const name = redacted[i] && !isFormField(entry.tag) ? '' : capText(safeText(getAccessibleName, element));
+    entry.name = name;
+    const description = redacted[i] ? '' : capText(safeText(getAccessibleDescription, element));
+    if (description)
+      entry.description = description;
+    const context = parent >= 0 ? contexts[parent] : '';
+    contexts[i] = kContextRoles[entry.role] ? context + '|' + entry.role + ':' + name : context;
+    const fingerprintBase = computeFingerprintBase({ role: entry.role, name, tag: entry.tag, context: context + '#' + lastHeading });
+    const counts = parent >= 0 ? (siblingCounts[parent] || (siblingCounts[parent] = {})) : topCounts;
+    const key = '#' + fingerprintBase;
+    const siblingIndex = counts[key] || 0;
+    counts[key] = siblingIndex + 1;
+    entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex, stringCharCodeAt);
+    if (entry.role === 'heading')
+      lastHeading = name;
+  }
+  return entries.length;
 }
 
 function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {
@@ -215,10 +249,10 @@ function pushChildren(stack: StackItem[], element: Element, template: StackItem)
       children = assigned;
   }
   for (let i = children.length - 1; i >= 0; i--)
-    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, context: template.context, presentational: template.presentational, hiddenText: template.hiddenText });
+    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, presentational: template.presentational, hiddenText: template.hiddenText });
 }
 
-function createEntry(element: Element, tag: string, role: string, name: string, interactive: boolean,
+function createEntry(element: Element, tag: string, role: string, interactive: boolean,
   style: CSSStyleDeclaration | null, focused: Element | null, redacted: boolean): SnapshotEntry {
   const state = getAriaStates(element, role) as EntryState;
   const rect = getBoundingClientRect(element);
@@ -229,7 +263,7 @@ function createEntry(element: Element, tag: string, role: string, name: string, 
   const entry: SnapshotEntry = {
     ref: '',
     role,
-    name,
+    name: '',
     state,
     bbox: rendered ? { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) } : null,
     fingerprint: '',
@@ -239,9 +273,6 @@ function createEntry(element: Element, tag: string, role: string, name: string, 
     parent: null,
     tag,
   };
-  const description = redacted ? '' : capText(safeText(getAccessibleDescription, element));
-  if (description)
-    entry.description = description;
   if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
     entry.url = capText((element as HTMLAnchorElement).href);
   if (kValueRoles[role] && !redacted) {
