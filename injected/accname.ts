@@ -41,6 +41,7 @@ import {
 } from './domUtils';
 import { getAriaRole, getAriaRoleForNaming, isNameProhibitedRole } from './roles';
 import { isRedacted } from './secrets';
+import { mayHavePseudoContent } from './pseudoContent';
 
 const kSvgNamespace = 'http://www.w3.org/2000/svg';
 
@@ -303,6 +304,8 @@ const cacheContentAfter = createWalkCache<string | null>();
 
 /** The readable CSS `content` of the element or one of its pseudo-elements; null when none. */
 export function getCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {
+  if (pseudo && !mayHavePseudoContent(elementTag(element)))
+    return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
   const cached = cacheGet(cache, element);
   if (cached !== undefined)

@@ -297,15 +297,19 @@ function hidesOwnSubtree(element: Element): boolean {
   return computeOwnHiddenness(element) === Hiddenness.Subtree;
 }
 
+const cacheHiddenForAria = createWalkCache<boolean>();
+
 /**
- * Tells the hidden-subtree cache what a top-down walk found: the walk only enters an element whose
+ * Tells the hidden-ness caches what a top-down walk found: the walk only enters an element whose
  * ancestors do not hide their subtrees, so the element's own hidden-ness decides.
  */
-export function seedHiddenSubtree(element: Element, hidesSubtree: boolean): void {
-  cacheSet(cacheHiddenChain, element, hidesSubtree);
+export function seedHiddenSubtree(element: Element, hiddenness: Hiddenness, style: CSSStyleDeclaration | null): void {
+  cacheSet(cacheHiddenChain, element, hiddenness === Hiddenness.Subtree);
+  // display:contents is in the tree when a child is: leave that to the full check.
+  if (style && style.display !== 'contents')
+    cacheSet(cacheHiddenForAria, element, hiddenness !== Hiddenness.None);
 }
 
-const cacheHiddenForAria = createWalkCache<boolean>();
 
 /** True when the element is not in the accessibility tree. Cached per walk. */
 export function isElementHiddenForAria(element: Element): boolean {

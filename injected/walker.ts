@@ -7,13 +7,14 @@ import type { EntryState, SnapshotEntry, WalkLimits } from '../src/snapshot/type
 import { kMaxTextLength } from '../src/snapshot/types';
 import { getAccessibleDescription, getAccessibleName, normalizeWhitespace } from './accname';
 import {
-  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, hasAttribute, mathRound, now,
+  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
   stringCharCodeAt, stringSlice, stringTrim,
 } from './builtins';
 import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isRedacted } from './secrets';
+import { beginPseudoContentScan, endPseudoContentScan } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 
@@ -88,6 +89,11 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const parents: number[] = [];
   const texts: string[] = [];
   const redactedEntries: boolean[] = [];
+  // Where style sheets live: the document and every shadow root the walk entered.
+  const styleRoots: (Document | ShadowRoot)[] = [root.ownerDocument];
+  const rootNode = getRootNode(root);
+  if (rootNode.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a subtree walk inside a shadow tree */)
+    append(styleRoots, rootNode as ShadowRoot);
   const focused = deepActiveElement(root.ownerDocument);
   let truncated = false;
   let visited = 0;
@@ -123,7 +129,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const style = getElementComputedStyle(element);
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
-    seedHiddenSubtree(element, hiddenness === Hiddenness.Subtree);
+    seedHiddenSubtree(element, hiddenness, style);
     if (hiddenness === Hiddenness.Subtree)
       continue;
     const display = style ? style.display : '';
@@ -162,16 +168,23 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (!inline && owner >= 0)
       texts[owner] += ' ';
     append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, presentational, hiddenText });
-    if (options.onShadowRoot) {
-      const shadowRoot = shadowRootOf(element);
-      if (shadowRoot)
+    const shadowRoot = shadowRootOf(element);
+    if (shadowRoot) {
+      append(styleRoots, shadowRoot);
+      if (options.onShadowRoot)
         options.onShadowRoot(shadowRoot);
     }
     pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, presentational, hiddenText });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
-  const named = computeNamesAndFingerprints(entries, elements, parents, redactedEntries, deadline);
+  beginPseudoContentScan(styleRoots);
+  let named: number;
+  try {
+    named = computeNamesAndFingerprints(entries, elements, parents, redactedEntries, deadline);
+  } finally {
+    endPseudoContentScan();
+  }
   if (named < entries.length) {
     truncated = true;
     entries.length = named;

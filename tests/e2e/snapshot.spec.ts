@@ -34,6 +34,29 @@ test.describe('snapshot', () => {
     expect(snapshot.meta.estimated_tokens).toBeGreaterThan(10);
   });
 
+  test('should read ::before and ::after content from document, shadow and adopted style sheets', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <style>.save::before { content: "Save "; }</style>
+      <button class="save">file</button>
+      <button>plain</button>
+      <div id="host"></div>
+      <script>
+        const root = document.getElementById('host').attachShadow({ mode: 'open' });
+        root.innerHTML = '<style>.more::after { content: " more"; }</style><button class="more">Shadow</button><button class="adopted">Adopted</button>';
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('.adopted::before { content: "Very "; }');
+        root.adoptedStyleSheets = [sheet];
+      </script>`);
+    expect((await sw.find({ role: 'button' })).map(e => e.name)).toEqual(['Save file', 'plain', 'Shadow more', 'Very Adopted']);
+  });
+
+  test('should read pseudo-element content that a style sheet adds after the first snapshot', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<button class="x">Go</button>`);
+    expect((await sw.find({ role: 'button' }))[0].name).toBe('Go');
+    await page.addStyleTag({ content: '.x::after { content: " now"; }' });
+    expect((await sw.find({ role: 'button' }))[0].name).toBe('Go now');
+  });
+
   test('should walk open shadow roots and slots in rendered order', async ({ page, stagewright: sw }) => {
     await page.setContent(`
       <x-card><span slot="title">Card title</span><button>Light button</button></x-card>
