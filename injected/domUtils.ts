@@ -268,25 +268,34 @@ const cacheHiddenChain = createWalkCache<boolean>();
  * content, or a light child of a shadow host that no slot takes.
  */
 function isInHiddenSubtree(element: Element): boolean {
-  // Iterative, up to the first ancestor already answered: a page may nest thousands of levels.
+  return computeInheritedFlag(element, cacheHiddenChain, e => hidesOwnSubtree(e) ? true : undefined);
+}
+
+/**
+ * A flag an element inherits from the nearest shadow-including ancestor (itself included) that
+ * decides it — `decide` returns true or false there, undefined to ask the parent — false at the
+ * top. Iterative, up to the first ancestor already answered: a page may nest thousands of levels.
+ * Every element on the way shares the answer, so each is cached.
+ */
+export function computeInheritedFlag(element: Element, cache: WalkCache<boolean>, decide: (element: Element) => boolean | undefined): boolean {
   const pending: Element[] = [];
-  let hidden = false;
+  let result = false;
   for (let e: Element | null = element; e; e = parentElementOrShadowHost(e)) {
-    const cached = cacheGet(cacheHiddenChain, e);
+    const cached = cacheGet(cache, e);
     if (cached !== undefined) {
-      hidden = cached;
+      result = cached;
       break;
     }
     append(pending, e);
-    if (hidesOwnSubtree(e)) {
-      hidden = true;
+    const decided = decide(e);
+    if (decided !== undefined) {
+      result = decided;
       break;
     }
   }
-  // Only the last element visited can hide, so all of them share the answer.
   for (let i = 0; i < pending.length; i++)
-    cacheSet(cacheHiddenChain, pending[i], hidden);
-  return hidden;
+    cacheSet(cache, pending[i], result);
+  return result;
 }
 
 function hidesOwnSubtree(element: Element): boolean {

@@ -14,6 +14,7 @@ import {
 import {
   cacheGet,
   cacheSet,
+  computeInheritedFlag,
   closestCrossShadow,
   createWalkCache,
   elementTag,
@@ -556,25 +557,11 @@ const cacheAriaDisabledChain = createWalkCache<boolean>();
 
 /** aria-disabled="true" disables the element and what it contains, across shadow boundaries. */
 function hasAriaDisabledInChain(element: Element): boolean {
-  // Iterative, up to the nearest explicit aria-disabled or cached ancestor.
-  const pending: Element[] = [];
-  let result = false;
-  for (let e: Element | null = element; e; e = parentElementOrShadowHost(e)) {
-    const cached = cacheGet(cacheAriaDisabledChain, e);
-    if (cached !== undefined) {
-      result = cached;
-      break;
-    }
-    pending[pending.length] = e;
+  // The nearest explicit aria-disabled decides.
+  return computeInheritedFlag(element, cacheAriaDisabledChain, e => {
     const value = stringToLowerCase(getAttribute(e, 'aria-disabled') || '');
-    if (value === 'true' || value === 'false') {
-      result = value === 'true';
-      break;
-    }
-  }
-  for (let i = 0; i < pending.length; i++)
-    cacheSet(cacheAriaDisabledChain, pending[i], result);
-  return result;
+    return value === 'true' ? true : value === 'false' ? false : undefined;
+  });
 }
 
 /** True when the element is disabled, natively or through aria-disabled on it or an ancestor. */
