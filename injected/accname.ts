@@ -27,8 +27,7 @@ import {
   stringToLowerCase,
 } from './builtins';
 import {
-  cacheGet,
-  cacheSet,
+  cached,
   computeOwnHiddenness,
   createWalkCache,
   elementTag,
@@ -307,10 +306,7 @@ export function getCSSContent(element: Element, pseudo?: '::before' | '::after')
   if (pseudo && !mayHavePseudoContent(elementTag(element)))
     return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
-  const cached = cacheGet(cache, element);
-  if (cached !== undefined)
-    return cached;
-  return cacheSet(cache, element, computeCSSContent(element, pseudo));
+  return cached(cache, element, e => computeCSSContent(e, pseudo));
 }
 
 function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {
@@ -842,10 +838,7 @@ const cacheDescription = createWalkCache<string>();
 
 /** The accessible name (accname 1.2), whitespace-normalized; '' when none. Cached per walk. */
 export function getAccessibleName(element: Element): string {
-  const cached = cacheGet(cacheName, element);
-  if (cached !== undefined)
-    return cached;
-  return cacheSet(cacheName, element, computeAccessibleName(element));
+  return cached(cacheName, element, computeAccessibleName);
 }
 
 export function computeAccessibleName(element: Element): string {
@@ -894,10 +887,7 @@ function computeRenderedTextIteratively(root: Element): string {
 
 /** The accessible description, whitespace-normalized; '' when none. Cached per walk. */
 export function getAccessibleDescription(element: Element): string {
-  const cached = cacheGet(cacheDescription, element);
-  if (cached !== undefined)
-    return cached;
-  return cacheSet(cacheDescription, element, computeAccessibleDescription(element));
+  return cached(cacheDescription, element, computeAccessibleDescription);
 }
 
 /**

@@ -73,6 +73,12 @@ export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V 
   return value;
 }
 
+/** The `getX` of a `computeX`: the cached value during a walk, computed (and cached) otherwise. */
+export function cached<V>(cache: WalkCache<V>, element: Element, compute: (element: Element) => V): V {
+  const value = cacheGet(cache, element);
+  return value !== undefined ? value : cacheSet(cache, element, compute(element));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Names and tree navigation.
 
@@ -322,10 +328,7 @@ export function seedHiddenSubtree(element: Element, hiddenness: Hiddenness, styl
 
 /** True when the element is not in the accessibility tree. Cached per walk. */
 export function isElementHiddenForAria(element: Element): boolean {
-  const cached = cacheGet(cacheHiddenForAria, element);
-  if (cached !== undefined)
-    return cached;
-  return cacheSet(cacheHiddenForAria, element, computeElementHiddenForAria(element));
+  return cached(cacheHiddenForAria, element, computeElementHiddenForAria);
 }
 
 function computeElementHiddenForAria(element: Element): boolean {

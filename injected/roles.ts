@@ -12,8 +12,7 @@ import {
   stringToLowerCase,
 } from './builtins';
 import {
-  cacheGet,
-  cacheSet,
+  cached,
   computeInheritedFlag,
   closestCrossShadow,
   createWalkCache,
@@ -426,10 +425,7 @@ const cacheRole = createWalkCache<string>();
  * Cached per walk.
  */
 export function getAriaRole(element: Element): string {
-  const cached = cacheGet(cacheRole, element);
-  if (cached !== undefined)
-    return cached;
-  return cacheSet(cacheRole, element, computeAriaRole(element));
+  return cached(cacheRole, element, computeAriaRole);
 }
 
 function computeAriaRole(element: Element): string {
