@@ -196,6 +196,22 @@ test(${JSON.stringify(title)}, async ({ page }) => {
     expect(written.filter(file => file.includes('stagewright'))).toEqual([]);
   });
 
+  test('should shape the attached accessibility tree with interactiveOnly and budgetTokens', async () => {
+    const { results, output } = await runProject({
+      'playwright.config.js': config(`stagewrightOptions: { interactiveOnly: true }`),
+      'shaped.spec.js': `
+const { test } = require('stagewright');
+test('shaped', async ({ page }) => {
+  await page.setContent('<h1>Title</h1><p>Text</p><input aria-label="Name">');
+  await test.step('fill', async () => { await page.getByLabel('Name').fill('x'); });
+});`,
+    });
+    const aria = userSteps(results[0])[0].attachments.find(a => a.name.endsWith('accessibility-tree.yaml'))!.body!;
+    expect(aria, output).toMatch(/^- textbox "Name" (\[active\] )?\[ref=s\d+\]: x\n?$/);
+    // The DOM file is never shaped.
+    expect(userSteps(results[0])[0].attachments.find(a => a.name.endsWith('dom.html'))!.body).toContain('<h1 ref=');
+  });
+
   test('should write the files as captures happen and keep them when the test times out', async () => {
     const { dir, results, output } = await runProject({
       'playwright.config.js': config('', 'timeout: 4000,'),
