@@ -635,19 +635,11 @@ function computeHostLanguageName(element: Element, hasLabelledBy: boolean, trave
         return summary;
       return undefined;
     }
-    // https://w3c.github.io/html-aam/#optgroup-element: the label attribute.
-    if (tag === 'optgroup') {
+    // https://w3c.github.io/html-aam/#optgroup-element and #option-element: the label attribute
+    // (on an option it replaces the content).
+    if (tag === 'optgroup' || tag === 'option') {
       const label = getAttribute(element, 'label');
-      if (!isBlank(label))
-        return label!;
-      return undefined;
-    }
-    // https://w3c.github.io/html-aam/#option-element: a label attribute replaces the content.
-    if (tag === 'option') {
-      const label = getAttribute(element, 'label');
-      if (!isBlank(label))
-        return label!;
-      return undefined;
+      return isBlank(label) ? undefined : label!;
     }
   }
   // https://www.w3.org/TR/svg-aam-1.0/#mapping_additional_nd: the first <title> child.

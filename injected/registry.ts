@@ -60,14 +60,16 @@ export class RefRegistry {
         this._bind(ref, fresh[i].element);
       }
     }
+    // A subtree walk does not stand in for the document's last walk.
+    if (options.partial)
+      return refs;
     const walk: Issued[] = [];
     for (let i = 0; i < candidates.length; i++) {
       const ref = refs[i];
       if (ref !== undefined)
         append(walk, { ref, fingerprint: candidates[i].fingerprint, element: candidates[i].element });
     }
-    if (!options.partial)
-      this._lastWalk = walk;
+    this._lastWalk = walk;
     return refs;
   }
 

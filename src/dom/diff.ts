@@ -3,10 +3,10 @@
 import { createTwoFilesPatch } from 'diff';
 
 /** A unified diff of two DOM files, or '' when they are the same. */
-export function diffDom(previous: string, current: string, names: { previous: string; current: string } = { previous: 'dom.html', current: 'dom.html' }): string {
+export function diffDom(previous: string, current: string): string {
   if (previous === current)
     return '';
-  return createTwoFilesPatch(names.previous, names.current, previous, current, undefined, undefined, { context: 3 });
+  return createTwoFilesPatch('dom.html', 'dom.html', previous, current, undefined, undefined, { context: 3 });
 }
 
 /** `003-fill-the-form.diff`: numbered, label slugged to safe file-name characters. */

@@ -97,7 +97,3 @@ function formatErrorMessage(code: ErrorCode, message: string, hint: string, simi
   }
   return lines.join('\n');
 }
-
-export function isStagewrightError(error: unknown): error is StagewrightError {
-  return error instanceof StagewrightError;
-}
