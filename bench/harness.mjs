@@ -85,3 +85,56 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
     fs.rmSync(outputDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * What step captures cost where pages are big or steps change much (bounded captures): the end
+ * capture of a step that re-orders a 5,000-row table, against Playwright's AI snapshot of that
+ * page; and the report bytes a one-field step on a 15k-element page attaches, the way step
+ * captures attach (full files only under `maxAttachmentBytes`, the diff always).
+ */
+export async function measureStepCosts(browserContext, { tablePage, bigPage, reps = 5, steps = 10 }) {
+  const page = await browserContext.newPage();
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
+  try {
+    const sw = new Stagewright(page, { outputDir, options: kOptions });
+    await sw.install();
+    const reorder = { capture: [], playwright: [] };
+    for (let rep = 0; rep < reps + 1; rep++) {
+      await page.setContent(tablePage);
+      await sw.checkpoint('before');
+      await page.evaluate(() => {
+        const tbody = document.querySelector('tbody');
+        tbody.innerHTML = [...tbody.rows].reverse().map(row => row.outerHTML).join('');
+      });
+      const capture = await timed(() => sw.checkpoint('sorted'));
+      const playwright = await timed(() => page.ariaSnapshot({ mode: 'ai' }));
+      if (rep > 0) { // The first round warms up.
+        reorder.capture.push(capture.ms);
+        reorder.playwright.push(playwright.ms);
+      }
+    }
+    await page.setContent(bigPage);
+    let bytes = 0;
+    const target = { attach: async (_name, { body }) => { bytes += Buffer.byteLength(body); } };
+    const stepBytes = [];
+    await sw.recorder.capture('start');
+    for (let i = 0; i < steps; i++) {
+      const before = bytes;
+      await page.getByLabel(`Field ${i}`, { exact: true }).fill(`value ${i}`);
+      await sw.recorder.capture(`step ${i}`, { attachTo: target, full: 'bounded' });
+      stepBytes.push(bytes - before);
+    }
+    bytes = 0;
+    await sw.recorder.capture('end', { attachTo: target, full: 'always' });
+    return {
+      reorderCaptureMs: median(reorder.capture),
+      reorderPlaywrightMs: median(reorder.playwright),
+      reorderRatio: median(reorder.capture) / median(reorder.playwright),
+      bytesPerStep: median(stepBytes),
+      finalCaptureBytes: bytes,
+    };
+  } finally {
+    await page.close();
+    fs.rmSync(outputDir, { recursive: true, force: true });
+  }
+}

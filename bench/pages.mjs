@@ -12,3 +12,11 @@ export function generatedPage(elements) {
   }
   return html + '</div></section></main>';
 }
+
+/** A data table of `rows` rows (name, email, id, an edit button): sorting it re-orders every row. */
+export function tablePage(rows) {
+  let html = '<table><thead><tr><th>Name</th><th>Email</th><th>Id</th><th></th></tr></thead><tbody>';
+  for (let i = 0; i < rows; i++)
+    html += `<tr><td>Person ${i}</td><td>person${i}@example.com</td><td>${i}</td><td><button>Edit ${i}</button></td></tr>`;
+  return html + '</tbody></table>';
+}

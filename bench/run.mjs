@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import stagewright from '../dist/index.js';
-import { measurePage } from './harness.mjs';
-import { generatedPage } from './pages.mjs';
+import { measurePage, measureStepCosts } from './harness.mjs';
+import { generatedPage, tablePage } from './pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const reps = Number(process.env.BENCH_REPS ?? 7);
@@ -26,11 +26,14 @@ const pages = [
 const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
 const context = await browser.newContext();
 const results = [];
+let steps;
 try {
   for (const spec of pages) {
     process.stderr.write(`measuring ${spec.name}…\n`);
     results.push(await measurePage(context, { ...spec, reps }));
   }
+  process.stderr.write('measuring step captures…\n');
+  steps = await measureStepCosts(context, { tablePage: tablePage(5_000), bigPage: generatedPage(15_000), reps });
 } finally {
   await browser.close();
 }
@@ -53,12 +56,16 @@ const targets = [
   ['snapshot text ≤ 1.0× Playwright tokens (15k)', byName['15k'].tokenRatio <= 1, fixed(byName['15k'].tokenRatio)],
   ['one-field compact diff ≤ 2% of the snapshot (15k)', byName['15k'].diffRatio <= 0.02, `${fixed(byName['15k'].diffRatio * 100)}%`],
   ['time per element at 50k ≤ 1.5× that at 1k', growth <= 1.5, fixed(growth)],
+  ['step capture after re-ordering 5,000 rows ≤ 5× Playwright\'s snapshot of that page', steps.reorderRatio <= 5, fixed(steps.reorderRatio)],
+  ['report bytes per one-field step (15k) ≤ 50 KB', steps.bytesPerStep <= 50_000, `${steps.bytesPerStep} B`],
 ];
 const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}`;
 console.log(`stagewright benchmark — ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores — medians of ${reps} interleaved runs after a warm-up\n`);
 console.log(table);
+console.log(`\nstep captures: re-order of a 5,000-row table ${fixed(steps.reorderCaptureMs, 1)} ms (Playwright's snapshot of it ${fixed(steps.reorderPlaywrightMs, 1)} ms, ${fixed(steps.reorderRatio)}×);`);
+console.log(`  one-field step on the 15k page attaches ${steps.bytesPerStep} B (its diff); the final capture ${steps.finalCaptureBytes} B (full YAML and DOM)`);
 console.log('\ntargets:');
 for (const [what, met, value] of targets)
   console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}: ${value}`);
-fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify({ date: new Date().toISOString(), machine, reps, results, targets: targets.map(([what, met, value]) => ({ what, met, value })) }, null, 2) + '\n');
+fs.writeFileSync(path.join(here, 'results.json'), JSON.stringify({ date: new Date().toISOString(), machine, reps, results, steps, targets: targets.map(([what, met, value]) => ({ what, met, value })) }, null, 2) + '\n');
 console.log('\nwrote bench/results.json');

@@ -3,22 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createProject, kStepsReporter, readJson, runPlaywright, runPlaywrightCommand } from './helpers/project';
+import { createProject, projectConfig, readJson, runPlaywrightCommand, runStepsProject, userSteps, type Attachment, type Step } from './helpers/project';
 import { startServer } from './helpers/server';
-
-interface Attachment { name: string; contentType: string; body?: string }
-interface Step { title: string; category: string; error?: string; attachments: Attachment[]; steps: Step[] }
-interface Result { title: string; retry: number; status: string; errors: string[]; attachments: Attachment[]; steps: Step[] }
-
-const config = (use = '', extra = '') => `
-const { defineConfig } = require('@playwright/test');
-const { chromiumLaunchOptions } = require('stagewright');
-module.exports = defineConfig({
-  testMatch: '*.spec.js',
-  timeout: 30000,
-  ${extra}
-  use: { launchOptions: chromiumLaunchOptions(), ${use} },
-});`;
 
 const kForm = `
 <label>Before <input id="before"></label>
@@ -26,25 +12,14 @@ const kForm = `
 <button id="save" onclick="document.getElementById('status').textContent = 'Saved ' + document.getElementById('name').value">Save</button>
 <p role="status" id="status"></p>`;
 
-async function runProject(files: Record<string, string>, args: string[] = []) {
-  const dir = createProject({ 'steps-reporter.js': kStepsReporter, ...files });
-  const { result, report } = await runPlaywright(dir, args, 'json,./steps-reporter.js');
-  const results: Result[] = readJson(path.join(dir, 'steps.json')) ?? [];
-  return { dir, result, report, results, output: result.stdout + result.stderr + JSON.stringify(results.map(r => r.errors)) };
-}
-
-function userSteps(result: Result): Step[] {
-  return result.steps.filter(step => step.category === 'test.step');
-}
-
 function names(attachments: Attachment[]): string[] {
   return attachments.map(a => a.name);
 }
 
 test.describe('captures around test.step', () => {
   test('should attach aria YAML, DOM and diff to each step, the diff holding only what the step did', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config(),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
       'steps.spec.js': `
 const { test, expect } = require('stagewright');
 test('checkout', async ({ page, stagewright }) => {
@@ -80,8 +55,8 @@ test('checkout', async ({ page, stagewright }) => {
     expect(fill.attachments[1].body).toContain('value="typed-before-the-step"');
     expect(fill.attachments[0].body).toMatch(/- textbox "Name" (\[active\] )?\[ref=s\d+\]: Ada/);
 
-    // A step that changed nothing has no diff.
-    expect(names(look.attachments)).toEqual([expect.stringMatching(/ look around · accessibility-tree\.yaml$/), expect.stringMatching(/ look around · dom\.html$/)]);
+    // A step that changed nothing has no diff, and its YAML and DOM are already in the report.
+    expect(look.attachments).toEqual([]);
 
     expect(names(save.attachments)).toContainEqual(expect.stringMatching(/ save · save\.diff$/));
     const saveDiff = save.attachments.find(a => a.name.endsWith('.diff'))!.body!;
@@ -96,8 +71,8 @@ test('checkout', async ({ page, stagewright }) => {
   });
 
   test('should capture nested steps and a step that throws without hiding its error', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config(),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
       'nested.spec.js': `
 const { test, expect } = require('stagewright');
 test('nested', async ({ page }) => {
@@ -135,8 +110,8 @@ test.use({ stagewrightOptions: {} });
   });
 
   test('should work for steps of a test type extended from ours, and keep the user\'s step location', async () => {
-    const { report, results, output } = await runProject({
-      'playwright.config.js': config(),
+    const { report, results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
       'extended.spec.js': `
 const { test: base } = require('stagewright');
 const test = base.extend({ greeting: async ({}, use) => use('hi') });
@@ -164,8 +139,8 @@ test(${JSON.stringify(title)}, async ({ page }) => {
 });`;
 
   test(`should attach only to failing tests with capture: 'failure', and nothing with 'off'`, async () => {
-    const failure = await runProject({
-      'playwright.config.js': config(`stagewrightOptions: { capture: 'failure' }`),
+    const failure = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'failure' }`),
       'passes.spec.js': spec('passes', false),
       'fails.spec.js': spec('fails', true),
     });
@@ -178,8 +153,8 @@ test(${JSON.stringify(title)}, async ({ page }) => {
       expect.stringMatching(/^\d{3} failure · accessibility-tree\.yaml$/), expect.stringMatching(/^\d{3} failure · dom\.html$/),
     ]));
 
-    const off = await runProject({
-      'playwright.config.js': config(`stagewrightOptions: { capture: 'off' }`),
+    const off = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'off' }`),
       'fails.spec.js': spec('fails', true),
     });
     expect(off.results[0].attachments.filter(a => a.name.includes('·')), off.output).toEqual([]);
@@ -187,8 +162,8 @@ test(${JSON.stringify(title)}, async ({ page }) => {
   });
 
   test('should switch artifacts off with attach and files', async () => {
-    const { dir, results, output } = await runProject({
-      'playwright.config.js': config(`stagewrightOptions: { attach: { dom: false, diff: false }, files: false }`),
+    const { dir, results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { attach: { dom: false, diff: false }, files: false }`),
       'passes.spec.js': spec('passes', false),
     });
     expect(names(userSteps(results[0])[0].attachments), output).toEqual([expect.stringMatching(/ fill · accessibility-tree\.yaml$/)]);
@@ -197,8 +172,8 @@ test(${JSON.stringify(title)}, async ({ page }) => {
   });
 
   test('should shape the attached accessibility tree with interactiveOnly and budgetTokens', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config(`stagewrightOptions: { interactiveOnly: true }`),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { interactiveOnly: true }`),
       'shaped.spec.js': `
 const { test } = require('stagewright');
 test('shaped', async ({ page }) => {
@@ -213,8 +188,8 @@ test('shaped', async ({ page }) => {
   });
 
   test('should write the files as captures happen and keep them when the test times out', async () => {
-    const { dir, results, output } = await runProject({
-      'playwright.config.js': config('', 'timeout: 4000,'),
+    const { dir, results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig('', 'timeout: 4000,'),
       'timeout.spec.js': `
 const { test } = require('stagewright');
 test('hangs', async ({ page }) => {
@@ -230,8 +205,8 @@ test('hangs', async ({ page }) => {
   });
 
   test('should never fail a passing test over a closed or crashed page, and say why a capture was skipped', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config(),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
       'robust.spec.js': `
 const { test } = require('stagewright');
 test('closes its page', async ({ page }) => {
@@ -262,8 +237,8 @@ test('navigates during the step', async ({ page }) => {
 
 test.describe('checkpoint, history and forPage', () => {
   test('should capture on demand into the current step and keep a history', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config(),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
       'checkpoint.spec.js': `
 const { test, expect } = require('stagewright');
 test('checkpoints', async ({ page, context, stagewright: sw }) => {
@@ -293,8 +268,8 @@ test('checkpoints', async ({ page, context, stagewright: sw }) => {
 
 test.describe('scale out', () => {
   test('should give each retry its own captures', async () => {
-    const { results, output } = await runProject({
-      'playwright.config.js': config('', 'retries: 1,'),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig('', 'retries: 1,'),
       'flaky.spec.js': `
 const { test, expect } = require('stagewright');
 test('flaky', async ({ page }, testInfo) => {
@@ -317,8 +292,8 @@ test('worker test ${i}', async ({ page }) => {
   await page.setContent('<input aria-label="Value">');
   await test.step('type ${i}', async () => { await page.getByLabel('Value').fill('value-of-${i}'); await page.waitForTimeout(100); });
 });`).join('\n');
-    const { results, output } = await runProject({
-      'playwright.config.js': config('', 'workers: 2, fullyParallel: true,'),
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig('', 'workers: 2, fullyParallel: true,'),
       'parallel.spec.js': `const { test } = require('stagewright');\n${tests}`,
     });
     expect(results, output).toHaveLength(4);
@@ -333,7 +308,7 @@ test('worker test ${i}', async ({ page }) => {
 
   test('should keep every attachment when two shards are merged', async () => {
     const dir = createProject({
-      'playwright.config.js': config(),
+      'playwright.config.js': projectConfig(),
       'a.spec.js': `const { test } = require('stagewright');\ntest('shard test a', async ({ page }) => { await page.setContent('<input aria-label="A">'); await test.step('fill a', async () => { await page.getByLabel('A').fill('from-a'); }); });`,
       'b.spec.js': `const { test } = require('stagewright');\ntest('shard test b', async ({ page }) => { await page.setContent('<input aria-label="B">'); await test.step('fill b', async () => { await page.getByLabel('B').fill('from-b'); }); });`,
     });
@@ -372,7 +347,7 @@ test('worker test ${i}', async ({ page }) => {
 test.describe('the HTML report', () => {
   test('should list a step\'s attachments under that step', async ({ page }) => {
     const dir = createProject({
-      'playwright.config.js': config(),
+      'playwright.config.js': projectConfig(),
       'html.spec.js': `
 const { test } = require('stagewright');
 test('html report', async ({ page }) => {

@@ -68,3 +68,31 @@ class StepsReporter {
 }
 module.exports = StepsReporter;
 `;
+
+export interface Attachment { name: string; contentType: string; body?: string }
+export interface Step { title: string; category: string; error?: string; attachments: Attachment[]; steps: Step[] }
+export interface StepsResult { title: string; retry: number; status: string; errors: string[]; attachments: Attachment[]; steps: Step[] }
+
+/** A generated project's config: our Chromium, `use` and top-level `extra` entries spliced in. */
+export const projectConfig = (use = '', extra = '') => `
+const { defineConfig } = require('@playwright/test');
+const { chromiumLaunchOptions } = require('stagewright');
+module.exports = defineConfig({
+  testMatch: '*.spec.js',
+  timeout: 30000,
+  ${extra}
+  use: { launchOptions: chromiumLaunchOptions(), ${use} },
+});`;
+
+/** Runs a generated project with the JSON and steps reporters; returns both reports. */
+export async function runStepsProject(files: Record<string, string>, args: string[] = []) {
+  const dir = createProject({ 'steps-reporter.js': kStepsReporter, ...files });
+  const { result, report } = await runPlaywright(dir, args, 'json,./steps-reporter.js');
+  const results: StepsResult[] = readJson(path.join(dir, 'steps.json')) ?? [];
+  return { dir, result, report, results, output: result.stdout + result.stderr + JSON.stringify(results.map(r => r.errors)) };
+}
+
+/** The user's own steps of a result, without our capture steps. */
+export function userSteps(result: { steps: Step[] }): Step[] {
+  return result.steps.filter(step => step.category === 'test.step' && !step.title.startsWith('stagewright:'));
+}
