@@ -104,3 +104,7 @@ export const addEventListener = uncurry(EventTarget.prototype.addEventListener a
 export const WeakSetCtor = WeakSet;
 export const weakSetHas = uncurry(WeakSet.prototype.has) as <T extends object>(set: WeakSet<T>, value: T) => boolean;
 export const weakSetAdd = uncurry(WeakSet.prototype.add) as <T extends object>(set: WeakSet<T>, value: T) => WeakSet<T>;
+
+// Added for the ref registry (injected/registry.ts). Map.prototype.forEach allows deleting the visited key.
+export const weakMapDelete = uncurry(WeakMap.prototype.delete) as <K extends object, V>(map: WeakMap<K, V>, key: K) => boolean;
+export const mapForEach = uncurry(Map.prototype.forEach) as <K, V>(map: Map<K, V>, callback: (value: V, key: K) => void) => void;

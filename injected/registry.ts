@@ -1,21 +1,34 @@
 // The page-side element <-> ref registry of one document (DESIGN.md §4).
 //
 // Refs live only in these maps, inside the bundle's closure: nothing is ever set on an element.
+//
+// A long test detaches many thousands of elements, so the registry must not keep them alive: the
+// element → ref map is weak, the ref → element index is pruned of detached elements at every full
+// walk, and which refs this document issued is kept as runs of numbers, not per ref. What stays
+// strongly held is one walk's worth: the last walk's list, which the next walk pairs orphans from.
 
 import { pairByFingerprint, type RefCandidate } from '../src/snapshot/pairing';
-import { append, mapGet, mapSet, MapCtor, mathMax, weakMapGet, weakMapSet, WeakMapCtor, mapHas } from './builtins';
+import { append, mapDelete, mapForEach, mapGet, mapSet, MapCtor, mathMax, weakMapDelete, weakMapGet, weakMapSet, WeakMapCtor } from './builtins';
 
 interface Issued extends RefCandidate { element: Element }
 
 export interface Candidate { element: Element; fingerprint: string }
 
+/** The numbers `first` ≤ n < `next` this document issued as `<prefix>s<n>`. */
+interface IssuedRun { prefix: string; first: number; next: number }
+
 export class RefRegistry {
+  /** The ref of each element. An element loses it only when the ref is carried to its re-render. */
   private readonly _refByElement: WeakMap<Element, string> = new WeakMapCtor();
+  /**
+   * The element of each ref, for the selector engine: every element that was connected at the last
+   * full walk (hidden ones too) and those bound since. Detached ones are pruned at full walks.
+   */
   private readonly _elementByRef: Map<string, Element> = new MapCtor();
   /** The previous walk's entries, in document order: where orphans are looked for. */
   private _lastWalk: Issued[] = [];
+  private readonly _issuedRuns: IssuedRun[] = [];
   private _nextId = 1;
-  private _prefix = '';
 
   constructor(readonly documentId: string) {}
 
@@ -29,31 +42,34 @@ export class RefRegistry {
    * `issueNew` — the next free number, which is never below `minNextId` (the store's count for the page).
    */
   assign(candidates: readonly Candidate[], options: { minNextId: number; prefix: string; issueNew: boolean; partial?: boolean }): (string | undefined)[] {
-    this._prefix = options.prefix;
     this._nextId = mathMax(this._nextId, options.minNextId);
     const refs: (string | undefined)[] = [];
     const fresh: Candidate[] = [];
     const freshIndex: number[] = [];
     for (let i = 0; i < candidates.length; i++) {
-      const ref = weakMapGet(this._refByElement, candidates[i].element);
+      const element = candidates[i].element;
+      const ref = weakMapGet(this._refByElement, element);
       refs[i] = ref;
       if (ref === undefined) {
         append(fresh, candidates[i]);
         append(freshIndex, i);
+      } else if (mapGet(this._elementByRef, ref) !== element) {
+        // It was detached (and pruned), and is back: the same element keeps its ref.
+        mapSet(this._elementByRef, ref, element);
       }
     }
     if (fresh.length) {
       const orphans: Issued[] = [];
       for (let i = 0; i < this._lastWalk.length; i++) {
         const issued = this._lastWalk[i];
-        if (!issued.element.isConnected && mapGet(this._elementByRef, issued.ref) === issued.element)
+        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
           append(orphans, issued);
       }
       const inherited = pairByFingerprint(orphans, fresh);
       for (let i = 0; i < fresh.length; i++) {
         let ref = inherited[i];
         if (ref === undefined && options.issueNew)
-          ref = this._prefix + 's' + (this._nextId++);
+          ref = this._issue(options.prefix);
         if (ref === undefined)
           continue;
         refs[freshIndex[i]] = ref;
@@ -70,21 +86,50 @@ export class RefRegistry {
         append(walk, { ref, fingerprint: candidates[i].fingerprint, element: candidates[i].element });
     }
     this._lastWalk = walk;
+    // Pruned only now: until this walk, detached elements of the last walk were orphans it could
+    // pair, and the new last walk holds connected elements only, so the index keeps every orphan
+    // the next walk may carry.
+    this._pruneDetached();
     return refs;
+  }
+
+  private _issue(prefix: string): string {
+    const id = this._nextId++;
+    const runs = this._issuedRuns;
+    const last = runs.length ? runs[runs.length - 1] : undefined;
+    if (last && last.prefix === prefix && last.next === id)
+      last.next = id + 1;
+    else
+      append(runs, { prefix, first: id, next: id + 1 });
+    return prefix + 's' + id;
   }
 
   private _bind(ref: string, element: Element) {
     // The element that had this ref before is gone; if it ever comes back it is a new element.
     const previous = mapGet(this._elementByRef, ref);
     if (previous)
-      weakMapSet(this._refByElement, previous, undefined as unknown as string);
+      weakMapDelete(this._refByElement, previous);
     weakMapSet(this._refByElement, element, ref);
     mapSet(this._elementByRef, ref, element);
   }
 
-  /** Whether this document ever issued `ref`. */
+  /** Lets the page collect elements that left it: their refs stay issued, and in the weak map. */
+  private _pruneDetached() {
+    mapForEach(this._elementByRef, (element, ref) => {
+      if (!element.isConnected)
+        mapDelete(this._elementByRef, ref);
+    });
+  }
+
+  /** Whether this document ever issued `ref`, whether or not its element is still around. */
   issued(ref: string): boolean {
-    return mapHas(this._elementByRef, ref);
+    for (let i = 0; i < this._issuedRuns.length; i++) {
+      const run = this._issuedRuns[i];
+      const id = refNumber(ref, run.prefix);
+      if (id >= run.first && id < run.next)
+        return true;
+    }
+    return false;
   }
 
   /** The live element of `ref`, or undefined when it is detached or was never issued here. */
@@ -94,7 +139,26 @@ export class RefRegistry {
   }
 
   refOf(element: Element): string | undefined {
-    const ref = weakMapGet(this._refByElement, element);
-    return ref && mapGet(this._elementByRef, ref) === element ? ref : undefined;
+    return weakMapGet(this._refByElement, element);
   }
+}
+
+/** N of a ref `<prefix>s<N>` as the registry writes it (no leading zeros), else -1. */
+function refNumber(ref: string, prefix: string): number {
+  const start = prefix.length + 1;
+  // 15 digits stay exact as a double.
+  if (ref.length <= start || ref.length > start + 15 || ref[start - 1] !== 's' || (ref[start] === '0' && ref.length > start + 1))
+    return -1;
+  for (let i = 0; i < prefix.length; i++) {
+    if (ref[i] !== prefix[i])
+      return -1;
+  }
+  let id = 0;
+  for (let i = start; i < ref.length; i++) {
+    const digit = ref[i];
+    if (digit < '0' || digit > '9')
+      return -1;
+    id = id * 10 + (+digit);
+  }
+  return id;
 }
