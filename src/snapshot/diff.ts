@@ -52,27 +52,65 @@ export function identityOf(entry: SnapshotEntry): EntryIdentity {
 /**
  * What changed from `prev` to `curr`. When the document changed (`renderer_reloaded`), every
  * entry of `curr` is added and every entry of `prev` removed: refs of the old document are stale.
+ * When a walk limit cut either snapshot, what lies past the cut is not compared (`meta.cut`).
  */
 export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?: DiffFormat } = {}): SnapshotDiff {
   const full = options.format === 'full';
   const reloaded = prev.meta.documentId !== curr.meta.documentId;
   const prevByRef = new Map(reloaded ? [] : prev.entries.map(entry => [entry.ref, entry]));
   const currRefs = new Set(reloaded ? [] : curr.entries.map(entry => entry.ref));
+  const cut = !reloaded && (prev.meta.truncated || curr.meta.truncated);
+  // Where each side's cut falls in the other: an entry only one side has, after it, is past the cut.
+  const prevCutInCurr = cut && prev.meta.truncated ? cutIndex(prev.entries, curr.entries) : Infinity;
+  const currCutInPrev = cut && curr.meta.truncated ? cutIndex(curr.entries, prev.entries) : Infinity;
+  const skipped = { added: 0, removed: 0 };
   const added: SnapshotEntry[] = [];
   const changed: EntryChange[] = [];
-  for (const entry of curr.entries) {
+  for (let i = 0; i < curr.entries.length; i++) {
+    const entry = curr.entries[i];
     const before = prevByRef.get(entry.ref);
     if (!before) {
-      added.push(entry);
+      if (i <= prevCutInCurr)
+        added.push(entry);
+      else
+        skipped.added++;
       continue;
     }
     const changes = changedFields(before, entry);
     if (Object.keys(changes).length)
       changed.push(full ? { ...identityOf(entry), changes, prev: before, curr: entry } : { ...identityOf(entry), changes });
   }
-  const removed = prev.entries.filter(entry => !currRefs.has(entry.ref)).map(identityOf);
+  const removed: EntryIdentity[] = [];
+  for (let i = 0; i < prev.entries.length; i++) {
+    const entry = prev.entries[i];
+    if (currRefs.has(entry.ref))
+      continue;
+    if (i <= currCutInPrev)
+      removed.push(identityOf(entry));
+    else
+      skipped.removed++;
+  }
   const meta: SnapshotDiff['meta'] = { ...curr.meta, since: prev.meta.snapshotId };
   if (reloaded)
     meta.renderer_reloaded = true;
+  if (cut) {
+    meta.truncated = true;
+    meta.cut = { before: prev.meta.truncated, after: curr.meta.truncated, skipped };
+  }
   return { schemaVersion: 1, added, removed, changed, meta };
+}
+
+/**
+ * Where a truncated snapshot's cut falls in the other snapshot: the index there of its last entry
+ * the other also has (walks go in document order, so nothing before it was cut), -1 when they
+ * share none and nothing can be compared.
+ */
+function cutIndex(truncated: SnapshotEntry[], other: SnapshotEntry[]): number {
+  const indexInOther = new Map(other.map((entry, index) => [entry.ref, index]));
+  for (let i = truncated.length - 1; i >= 0; i--) {
+    const index = indexInOther.get(truncated[i].ref);
+    if (index !== undefined)
+      return index;
+  }
+  return -1;
 }

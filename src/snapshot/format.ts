@@ -104,9 +104,10 @@ export function yamlScalar(text: string): string {
 }
 
 /**
- * Diff text (DESIGN.md §5): a summary line, then one line per entry:
+ * Diff text (DESIGN.md §5): a summary line, `#` notes (a reload, a cut), then one line per entry:
  *
  *   diff +1 -1 ~1
+ *   # truncated: the later snapshot was cut by a walk limit; 12 entries past the cut are not compared
  *   + button "Pay" [ref=s40]
  *   - dialog "Cart" [ref=s31]
  *   ~ button "Save" [ref=s12] disabled: true -> false
@@ -115,6 +116,8 @@ export function formatDiff(diff: SnapshotDiff): string {
   const lines = [`diff +${diff.added.length} -${diff.removed.length} ~${diff.changed.length}`];
   if (diff.meta.renderer_reloaded)
     lines.push('# renderer reloaded: the document changed, every earlier ref is stale');
+  if (diff.meta.cut)
+    lines.push(formatCut(diff.meta.cut));
   for (const entry of diff.added)
     lines.push(`+ ${formatEntryHead(entry)}`);
   for (const entry of diff.removed)
@@ -129,6 +132,14 @@ export function formatDiff(diff: SnapshotDiff): string {
   if (diff.meta.truncated && diff.meta.truncated_entries)
     lines.push(`# truncated: ${diff.meta.truncated_entries} changes left out`);
   return lines.join('\n');
+}
+
+/** `# truncated: the later snapshot was cut by a walk limit; 1,088 entries past the cut are not compared` */
+function formatCut(cut: NonNullable<SnapshotDiff['meta']['cut']>): string {
+  const side = cut.before && cut.after ? 'both snapshots were' : cut.before ? 'the earlier snapshot was' : 'the later snapshot was';
+  const count = cut.skipped.added + cut.skipped.removed;
+  const entries = count === 1 ? 'entry past the cut is' : 'entries past the cut are';
+  return `# truncated: ${side} cut by a walk limit; ${count.toLocaleString('en-US')} ${entries} not compared`;
 }
 
 function formatIdentity(entry: EntryIdentity): string {

@@ -79,8 +79,16 @@ export interface SnapshotDiff {
   added: SnapshotEntry[];
   removed: EntryIdentity[];
   changed: EntryChange[];
-  /** `since` is the baseline's snapshotId; `totals` the true counts when a budget dropped some. */
-  meta: SnapshotMeta & { since: number; totals?: { added: number; removed: number; changed: number } };
+  /**
+   * `since` is the baseline's snapshotId; `totals` the true counts when a budget dropped some;
+   * `cut` which snapshot (`before`, `after`) a walk limit cut, and how many entries past the cut
+   * were left uncompared instead of being reported added or removed.
+   */
+  meta: SnapshotMeta & {
+    since: number;
+    totals?: { added: number; removed: number; changed: number };
+    cut?: { before: boolean; after: boolean; skipped: { added: number; removed: number } };
+  };
 }
 
 export interface EntryQuery {
