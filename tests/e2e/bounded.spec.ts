@@ -117,7 +117,11 @@ test.describe(() => {
     // The given-up capture is nowhere, even seconds later: not on the step, not in the history.
     expect(allAttachments(byTitle['given up'].steps).filter(a => /^\d{3} blocks the page/.test(a.name))).toEqual([]);
     expect(after.attachments.map(a => a.name)).toContainEqual(expect.stringMatching(/ after · after\.diff$/));
-    expect(byTitle['times out during a capture']?.status).toBe('timedOut');
+    const timedOut = byTitle['times out during a capture'];
+    expect(timedOut?.status).toBe('timedOut');
+    // The test's end gave up the step's capture and says so on the test, where it can.
+    expect(timedOut.attachments.find(a => a.name === 'stagewright · runs into the test timeout · capture skipped')?.body).toContain('the test ended before it finished');
+    expect(allAttachments(timedOut.steps).filter(a => /^\d{3} runs into/.test(a.name))).toEqual([]);
   });
 });
 
