@@ -3,7 +3,7 @@
 // the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
 
 import {
-  attributeRank, escapeText, filterClassName, formatOpenTag, framePlaceholder, kStrippedElements, kVoidElements, sortAttributes,
+  attributeRank, escapeText, filterClassName, formatOpenTag, framePlaceholder, kMaxFileLength, kStrippedElements, kVoidElements, sortAttributes,
 } from '../src/snapshot/markup';
 import type { WalkLimits } from '../src/snapshot/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
@@ -52,7 +52,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       truncated = true;
       continue;
     }
-    if (++visited > limits.maxNodes || ((visited & 127) === 0 && now() > deadline)) {
+    if (++visited > limits.maxNodes || ((visited & 127) === 0 && (now() > deadline || html.length > kMaxFileLength))) {
       truncated = true;
       // Close what is open, so the file still parses.
       for (let i = stack.length - 1; i >= 0; i--) {

@@ -171,11 +171,22 @@ function escapeChar(c: string, inAttribute: boolean): string {
   return kControlReferences[c] || c;
 }
 
+/**
+ * The longest text node or attribute value the file keeps (longer ones end in '…'), and the
+ * longest file: only hostile or machine-made content (a data blob in an attribute, a megabyte
+ * text node) comes near them, and each capture copies, pretty-prints and diffs the whole file.
+ */
+export const kMaxValueLength = 20_000;
+export const kMaxFileLength = 8_000_000;
+
 /** An attribute value for `name="…"`: `&`, `"`, `<`, `>` and control characters escaped. */
 export function escapeAttribute(value: string): string {
   let result = '';
-  for (let i = 0; i < value.length; i++)
+  for (let i = 0; i < value.length; i++) {
+    if (i === kMaxValueLength)
+      return result + '…';
     result += escapeChar(value[i], true);
+  }
   return result;
 }
 
@@ -184,6 +195,8 @@ export function escapeText(text: string): string {
   let result = '';
   let space = false;
   for (let i = 0; i < text.length; i++) {
+    if (i === kMaxValueLength)
+      return result + '…';
     const c = text[i];
     if (isSpace(c)) {
       space = true;

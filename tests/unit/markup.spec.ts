@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffDom, diffFileName, slugify } from '../../src/dom/diff';
 import { prettyPrintDom } from '../../src/dom/pretty';
 import {
-  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, kVoidElements, sortAttributes,
+  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, kMaxValueLength, kVoidElements, sortAttributes,
 } from '../../src/snapshot/markup';
 
 describe('attributes', () => {
@@ -48,6 +48,14 @@ describe('escaping', () => {
   it('should escape text and collapse its whitespace', () => {
     expect(escapeText('  1 < 2 && 3 > 2\n\n\tok  ')).toBe(' 1 &lt; 2 &amp;&amp; 3 &gt; 2 ok ');
     expect(escapeText('nul\u0000 esc\u001b')).toBe('nul&#x0; esc&#x1b;');
+  });
+
+  it('should cut enormous values and text, and only those', () => {
+    const paragraph = 'A long paragraph of ordinary prose. '.repeat(200);
+    expect(escapeText(paragraph)).toBe(paragraph);
+    const blob = 'x'.repeat(5_000_000);
+    expect(escapeAttribute(blob)).toBe('x'.repeat(kMaxValueLength) + '…');
+    expect(escapeText(blob)).toBe('x'.repeat(kMaxValueLength) + '…');
   });
 
   it('should know the void elements', () => {
