@@ -97,12 +97,11 @@ test('given up', async ({ page, stagewright }) => {
 test.describe(() => {
   test.use({ stagewrightOptions: { captureTimeout: 20000 } });
   test('times out during a capture', async ({ page }) => {
-  test.setTimeout(3000);
+  test.setTimeout(4000);
   await page.setContent('<input aria-label="Name">');
-  await page.waitForTimeout(1000);
   await test.step('runs into the test timeout', async () => {
     await page.getByLabel('Name').fill('typed');
-    await page.evaluate(ms => setTimeout(() => { const end = Date.now() + ms; while (Date.now() < end) {} }, 0), 5000);
+    await page.evaluate(ms => setTimeout(() => { const end = Date.now() + ms; while (Date.now() < end) {} }, 0), 6000);
   });
   });
 });`,
