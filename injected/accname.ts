@@ -39,7 +39,7 @@ import {
   splitTokens,
 } from './domUtils';
 import { getAriaRole, getAriaRoleForNaming, isNameProhibitedRole } from './roles';
-import { isRedacted } from './secrets';
+import { isInRedacted, isRedacted, isSecretField, kRedactedName, textContentOutsideRedacted, withRedactionSuspended } from './secrets';
 import { mayHavePseudoContent } from './pseudoContent';
 
 const kSvgNamespace = 'http://www.w3.org/2000/svg';
@@ -467,7 +467,7 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
   if (role === 'textbox' || role === 'searchbox') {
     if (tag === 'input' || tag === 'textarea')
       return (element as HTMLInputElement).value;
-    return element.textContent || '';
+    return textContentOutsideRedacted(element);
   }
   if (role === 'combobox' || role === 'listbox') {
     let selected: Element[] = [];
@@ -501,7 +501,7 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
     if (!selected.length && tag === 'input')
       return (element as HTMLInputElement).value;
     if (!selected.length && role === 'combobox' && tag !== 'select' && !listboxFound)
-      return element.textContent || '';
+      return textContentOutsideRedacted(element);
     const parts: string[] = [];
     const child = childTraversal(traversal);
     for (let i = 0; i < selected.length; i++)
@@ -722,6 +722,13 @@ const kMaxNameDepth = 256;
 function computeTextAlternative(element: Element, traversal: Traversal): string {
   if (mapGet(traversal.visited, element))
     return '';
+  // A redacted element's own text (content, value, aria-label, title, alt, placeholder…) names
+  // and describes nothing, itself included; other elements that label it still name it.
+  const redacted = hidesOwnText(element);
+  if (redacted && !traversal.isRoot) {
+    markVisited(traversal, element);
+    return '';
+  }
   if (traversal.depth > kMaxNameDepth)
     return computeRenderedTextIteratively(element);
 
@@ -750,6 +757,11 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
     // Whitespace is no name: fall through to aria-label (WPT comp_label "falls back to aria-label").
     if (!isBlank(text))
       return text;
+  }
+
+  if (redacted) {
+    markVisited(traversal, element);
+    return labelledBy.length ? '' : nameFromLabels(labelsOf(element), traversal);
   }
 
   const role = getAriaRoleForNaming(element);
@@ -837,7 +849,24 @@ export function computeAccessibleName(element: Element): string {
   // Step 1: roles that prohibit naming have no name, whatever the author wrote.
   if (isNameProhibitedRole(getAriaRoleForNaming(element)))
     return '';
-  return normalizeWhitespace(computeTextAlternative(element, newTraversal(element)));
+  const name = normalizeWhitespace(computeTextAlternative(element, newTraversal(element)));
+  if (name || !hidesOwnText(element))
+    return name;
+  // Say that something was hidden, not what: an unnamed entry would read as a defect of the page.
+  // The unredacted name is only compared with '' and dropped.
+  const unredacted = withRedactionSuspended(() => normalizeWhitespace(computeTextAlternative(element, newTraversal(element))));
+  return unredacted ? kRedactedName : '';
+}
+
+/**
+ * In a subtree the `redact` option hides, or a secret element that is not a form field (whose
+ * content would be its value). A secret form field keeps its name: only its value is secret.
+ */
+function hidesOwnText(element: Element): boolean {
+  if (isInRedacted(element))
+    return true;
+  const tag = elementTag(element);
+  return tag !== 'input' && tag !== 'textarea' && tag !== 'select' && isSecretField(element);
 }
 
 /** The rendered text of a subtree (hidden parts and secret fields left out), without recursion. */
@@ -888,6 +917,8 @@ export function getAccessibleDescription(element: Element): string {
  * then the title when the title did not already give the name.
  */
 export function computeAccessibleDescription(element: Element): string {
+  if (hidesOwnText(element))
+    return '';
   const describedBy = getIdRefs(element, 'aria-describedby');
   if (describedBy.length) {
     const traversal = newTraversal(element);

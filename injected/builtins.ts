@@ -100,6 +100,8 @@ export const stringFromCharCode = String.fromCharCode;
 
 export const MutationObserverCtor = MutationObserver;
 export const observeMutations = uncurry(MutationObserver.prototype.observe);
+export const takeMutationRecords = uncurry(MutationObserver.prototype.takeRecords);
+export const composedPath = uncurry(Event.prototype.composedPath);
 export const addEventListener = uncurry(EventTarget.prototype.addEventListener as (this: EventTarget, type: string, listener: EventListener, options?: boolean | AddEventListenerOptions) => void);
 export const WeakSetCtor = WeakSet;
 export const weakSetHas = uncurry(WeakSet.prototype.has) as <T extends object>(set: WeakSet<T>, value: T) => boolean;

@@ -9,7 +9,7 @@ import type { WalkLimits } from '../src/snapshot/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
 import { elementTag } from './domUtils';
 import type { RefRegistry } from './registry';
-import { isRedacted } from './secrets';
+import { isInRedacted, isRedacted } from './secrets';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 
@@ -62,7 +62,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       break;
     }
     const redacted = isRedacted(element);
-    html += formatOpenTag(tag, keptAttributes(element, tag, redacted), registry.refOf(element));
+    html += formatOpenTag(tag, keptAttributes(element, tag, redacted, redacted && isInRedacted(element)), registry.refOf(element));
     if (kVoidElements[tag])
       continue;
 
@@ -106,13 +106,25 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
   return { html, truncated };
 }
 
-/** The attributes the file keeps, in canonical order, with live state where it differs from markup. */
-function keptAttributes(element: Element, tag: string, redacted: boolean): [string, string][] {
+// Attributes that carry text, a URL or a value rather than structure: an element a `redact`
+// selector matches keeps none of them (DESIGN.md §7). id, class, name, type, role, for and the
+// state attributes (aria-expanded…) stay, so the file still shows what the element is.
+const kTextAttributes: { [name: string]: true } = {
+  'title': true, 'alt': true, 'placeholder': true, 'value': true, 'href': true, 'src': true, 'action': true,
+  'aria-label': true, 'aria-valuetext': true, 'aria-valuenow': true, 'aria-placeholder': true, 'aria-description': true,
+  'aria-roledescription': true, 'aria-braillelabel': true, 'aria-brailleroledescription': true,
+};
+
+/**
+ * The attributes the file keeps, in canonical order, with live state where it differs from markup.
+ * `redacted`: the value stays out; `ownTextRedacted`: every text-bearing attribute does too.
+ */
+function keptAttributes(element: Element, tag: string, redacted: boolean, ownTextRedacted: boolean): [string, string][] {
   const attributes: [string, string][] = [];
   const names = getAttributeNames(element);
   for (let i = 0; i < names.length; i++) {
     const name = stringToLowerCase(names[i]);
-    if (attributeRank(name) < 0 || isLiveState(name, tag))
+    if (attributeRank(name) < 0 || isLiveState(name, tag) || (ownTextRedacted && kTextAttributes[name] === true))
       continue;
     let value = getAttribute(element, names[i]) || '';
     if (name === 'class') {
@@ -127,10 +139,12 @@ function keptAttributes(element: Element, tag: string, redacted: boolean): [stri
   if (tag === 'input') {
     const input = element as HTMLInputElement;
     const type = stringToLowerCase(getAttribute(element, 'type') || '');
+    // A hidden input's value is for the server (a CSRF token, a session id), never for a reader.
+    const keepsValue = !redacted && type !== 'file' && type !== 'hidden';
     if (type === 'checkbox' || type === 'radio') {
       if (input.checked)
         append(attributes, ['checked', '']);
-    } else if (!redacted && type !== 'file' && (input.value !== '' || getAttribute(element, 'value') !== null)) {
+    } else if (keepsValue && (input.value !== '' || getAttribute(element, 'value') !== null)) {
       append(attributes, ['value', input.value]);
     }
   } else if (tag === 'option') {

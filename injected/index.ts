@@ -8,28 +8,48 @@
 import { kRuntimeKey, packEntry, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
 import {
   addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
-  stringTrim, weakSetAdd, WeakSetCtor, weakSetHas,
+  stringTrim, takeMutationRecords, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
 import { RefRegistry } from './registry';
+import { rememberPasswordInput, rememberPasswordSwitches } from './secrets';
 import { walkDocument } from './walker';
 
 /**
  * Counts what could have changed the page: mutations (of the document and of every shadow root a
  * walk entered) and input events. Observing changes nothing: no attribute, no property, no node.
  * The store compares counts to skip captures when nothing happened since the last one.
+ * The same records, and the input events, tell which fields were passwords before any walk saw
+ * them as such (a "show password" button): those stay secret.
  */
 class ChangeCounter {
   count = 0;
   private readonly _observer: MutationObserver;
   private readonly _observed: WeakSet<Node> = new WeakSetCtor();
 
-  private readonly _onInput = () => { this.count++; };
+  private readonly _onInput = (event: Event) => {
+    this.count++;
+    rememberPasswordInput(event);
+  };
 
   constructor() {
-    this._observer = new MutationObserverCtor(records => { this.count += records.length; });
+    this._observer = new MutationObserverCtor(records => this._onMutations(records));
     this.observe(document);
     this.listen();
+  }
+
+  private _onMutations(records: MutationRecord[]) {
+    if (!records.length)
+      return;
+    this.count += records.length;
+    rememberPasswordSwitches(records);
+    // `document.open()` mutates the document and drops the window's listeners: take them back at once.
+    this.listen();
+  }
+
+  /** Takes the records not delivered yet: a walk must know of a type switch made in the same task. */
+  flush() {
+    this._onMutations(takeMutationRecords(this._observer));
   }
 
   /**
@@ -45,7 +65,7 @@ class ChangeCounter {
     if (weakSetHas(this._observed, root))
       return;
     weakSetAdd(this._observed, root);
-    observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, characterData: true });
+    observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
   }
 }
 
@@ -62,6 +82,7 @@ class Runtime {
   /** How many changes the page has seen (mutations and input events), with the document's id. */
   changeCount(): string {
     this.changes.listen();
+    this.changes.flush();
     return this.registry.documentId + ':' + this.changes.count;
   }
 

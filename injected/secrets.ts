@@ -1,12 +1,23 @@
-// What never leaves the page (DESIGN.md §7): values of password, one-time-code and payment-card
-// fields, and the values and text of whatever the `redact` option's selectors match. Shared by
-// the walker (values, text) and the name computation (an embedded field lends its value to the
-// name of whatever a label or aria-labelledby makes of it).
+// What never leaves the page (DESIGN.md §7): values of fields that are or ever were passwords, and
+// of one-time-code and payment-card fields; and everything of whatever the `redact` option's
+// selectors match: values, text and text-bearing attributes, also where another element would
+// borrow them (a label, aria-labelledby, aria-describedby, name from content). Shared by the
+// walker, the DOM serializer and the name computation.
 
-import { getAttribute, matches, stringIndexOf, stringToLowerCase } from './builtins';
-import { elementTag, splitTokens } from './domUtils';
+import { append, composedPath, getAttribute, matches, stringIndexOf, stringToLowerCase, weakSetAdd, WeakSetCtor, weakSetHas } from './builtins';
+import { computeInheritedFlag, createWalkCache, elementTag, splitTokens } from './domUtils';
+
+/** The name of a redacted element that would have had one: says something was hidden, not what. */
+export const kRedactedName = '[redacted]';
 
 let extraSelectors: string[] = [];
+// While set, the selectors match nothing: only to learn whether a redacted element would have had
+// a name at all. Whatever is computed meanwhile is compared with '' and dropped.
+let redactionSuspended = false;
+
+// Fields seen as type=password, for the page's life: a "show password" button that switches the
+// type to text must not expose what was typed. Held here, never written onto the element.
+const passwordFields: WeakSet<Element> = new WeakSetCtor();
 
 /** Sets the `redact` selectors for one walk; `endRedaction()` clears them. */
 export function beginRedaction(selectors: string[]): void {
@@ -17,33 +28,113 @@ export function endRedaction(): void {
   extraSelectors = [];
 }
 
-/** Password, one-time-code and cc-* fields: never read their value. */
+/**
+ * Remembers the fields whose type changed away from password between walks, from the records of
+ * a MutationObserver with `attributeOldValue` that runs from before page scripts do.
+ */
+export function rememberPasswordSwitches(records: MutationRecord[]): void {
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i];
+    if (record.attributeName === 'type' && record.oldValue !== null && stringToLowerCase(record.oldValue) === 'password')
+      weakSetAdd(passwordFields, record.target as Element);
+  }
+}
+
+/**
+ * Remembers a password field the user types into, from an input event seen at the window. The
+ * event's path reaches into open shadow roots that no walk has entered (and so no observer
+ * watches), where a later switch to text would otherwise go unseen.
+ */
+export function rememberPasswordInput(event: Event): void {
+  const target = composedPath(event)[0] as Element | undefined;
+  if (target && target.nodeType === 1 /* ELEMENT_NODE */ && elementTag(target) === 'input' && stringToLowerCase(getAttribute(target, 'type') || '') === 'password')
+    weakSetAdd(passwordFields, target);
+}
+
+// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
+const kSecretAutofillTokens: { [token: string]: true } = { 'current-password': true, 'new-password': true, 'one-time-code': true };
+
+/** Fields that are or ever were passwords, and current-password, new-password, one-time-code and cc-* fields: never read their value. */
 export function isSecretField(element: Element): boolean {
-  if (elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password')
+  if (weakSetHas(passwordFields, element))
     return true;
+  if (elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password') {
+    weakSetAdd(passwordFields, element);
+    return true;
+  }
   const autocomplete = getAttribute(element, 'autocomplete');
   if (!autocomplete)
     return false;
-  // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
   const tokens = splitTokens(stringToLowerCase(autocomplete));
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i] === 'one-time-code' || stringIndexOf(tokens[i], 'cc-') === 0)
+    if (kSecretAutofillTokens[tokens[i]] === true || stringIndexOf(tokens[i], 'cc-') === 0)
       return true;
   }
   return false;
 }
 
-/** A secret field, or an element the current walk's `redact` selectors match. */
+/** A secret field, or an element in a subtree the current walk's `redact` selectors match: its value and text stay in the page. */
 export function isRedacted(element: Element): boolean {
-  if (isSecretField(element))
-    return true;
+  return isSecretField(element) || isInRedacted(element);
+}
+
+/** Matched by a `redact` selector. Fails closed: a selector the browser rejects redacts everything. */
+function matchesRedactSelector(element: Element): boolean {
+  if (redactionSuspended)
+    return false;
   for (let i = 0; i < extraSelectors.length; i++) {
     try {
       if (matches(element, extraSelectors[i]))
         return true;
     } catch {
-      // An invalid selector redacts nothing.
+      return true;
     }
   }
   return false;
+}
+
+const cacheInRedacted = createWalkCache<boolean>();
+
+/**
+ * The element or a shadow-including ancestor is matched by a `redact` selector: none of its text
+ * (content, value, text-bearing attributes) may name or describe anything. Cached per walk.
+ */
+export function isInRedacted(element: Element): boolean {
+  if (!extraSelectors.length || redactionSuspended)
+    return false;
+  return computeInheritedFlag(element, cacheInRedacted, e => matchesRedactSelector(e) ? true : undefined);
+}
+
+/** Runs `compute` as if nothing were redacted by selector: only to learn whether there was something to hide. */
+export function withRedactionSuspended<T>(compute: () => T): T {
+  const previous = redactionSuspended;
+  redactionSuspended = true;
+  try {
+    return compute();
+  } finally {
+    redactionSuspended = previous;
+  }
+}
+
+/** The text content of `element` without that of redacted descendants: what an editable element reads as its value. */
+export function textContentOutsideRedacted(element: Element): string {
+  if (!extraSelectors.length || redactionSuspended)
+    return element.textContent || '';
+  let text = '';
+  // Iterative: a page may nest thousands of levels.
+  const stack: Node[] = [element];
+  while (stack.length) {
+    const node = stack[stack.length - 1];
+    stack.length--;
+    if (node.nodeType === 3 /* TEXT_NODE */ || node.nodeType === 4 /* CDATA_SECTION_NODE */) {
+      text += (node as Text).data;
+      continue;
+    }
+    if (node.nodeType !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
+      continue;
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--)
+      append(stack, children[i]);
+  }
+  return text;
 }

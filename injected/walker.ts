@@ -13,7 +13,7 @@ import {
 import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
-import { isRedacted } from './secrets';
+import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
 import { beginPseudoContentScan, endPseudoContentScan } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -88,7 +88,6 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const elements: Element[] = [];
   const parents: number[] = [];
   const texts: string[] = [];
-  const redactedEntries: boolean[] = [];
   // Where style sheets live: the document and every shadow root the walk entered.
   const styleRoots: (Document | ShadowRoot)[] = [root.ownerDocument];
   const rootNode = getRootNode(root);
@@ -157,7 +156,6 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       append(elements, element);
       append(parents, parent);
       append(texts, '');
-      append(redactedEntries, redacted);
       owner = index;
       parent = index;
     }
@@ -181,7 +179,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   beginPseudoContentScan(styleRoots);
   let named: number;
   try {
-    named = computeNamesAndFingerprints(entries, elements, parents, redactedEntries, deadline);
+    named = computeNamesAndFingerprints(entries, elements, parents, deadline);
   } finally {
     endPseudoContentScan();
   }
@@ -211,9 +209,10 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
  * Names, descriptions and fingerprints, once the walk is done: by then it has settled which
  * elements are hidden, so the name computation never climbs the ancestors to find out. In
  * document order, because a fingerprint's context is the landmarks around the entry and the last
- * heading before it.
+ * heading before it. The name computation keeps redacted text out (and names a redacted entry
+ * `[redacted]` when it hid the name).
  */
-function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element[], parents: number[], redacted: boolean[], deadline: number): number {
+function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element[], parents: number[], deadline: number): number {
   const contexts: string[] = [];
   const siblingCounts: { [key: string]: number }[] = [];
   const topCounts: { [key: string]: number } = {};
@@ -224,9 +223,9 @@ function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element
     const entry = entries[i];
     const element = elements[i];
     const parent = parents[i];
-    const name = redacted[i] && !isFormField(entry.tag) ? '' : capText(safeText(getAccessibleName, element));
+    const name = capText(safeText(getAccessibleName, element));
     entry.name = name;
-    const description = redacted[i] ? '' : capText(safeText(getAccessibleDescription, element));
+    const description = capText(safeText(getAccessibleDescription, element));
     if (description)
       entry.description = description;
     const context = parent >= 0 ? contexts[parent] : '';
@@ -286,15 +285,20 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
     parent: null,
     tag,
   };
-  if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
-    entry.url = capText((element as HTMLAnchorElement).href);
   if (kValueRoles[role] && !redacted) {
     const value = readValue(element, tag);
     if (value !== undefined)
       entry.value = capText(value);
   }
+  // A secret field keeps its placeholder (only its value is secret); what a `redact`
+  // selector matches keeps its role and place but none of its own text (DESIGN.md §7).
+  const ownTextRedacted = redacted && isInRedacted(element);
   if (role === 'iframe')
-    entry.frame = { src: capText((element as HTMLIFrameElement).src || '') };
+    entry.frame = { src: ownTextRedacted ? '' : capText((element as HTMLIFrameElement).src || '') };
+  if (ownTextRedacted)
+    return entry;
+  if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
+    entry.url = capText((element as HTMLAnchorElement).href);
   const placeholder = getAttribute(element, 'placeholder');
   if (placeholder)
     entry.placeholder = capText(placeholder);
@@ -310,7 +314,7 @@ function readValue(element: Element, tag: string): string | undefined {
     return option ? normalizeWhitespace(option.label || option.text) : '';
   }
   if ((element as HTMLElement).isContentEditable)
-    return normalizeWhitespace(element.textContent || '');
+    return normalizeWhitespace(textContentOutsideRedacted(element));
   const valueText = getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow');
   return valueText === null ? undefined : valueText;
 }
@@ -331,10 +335,6 @@ function isInteractive(element: Element, role: string, style: CSSStyleDeclaratio
     return !parentStyle || parentStyle.cursor !== 'pointer';
   }
   return false;
-}
-
-function isFormField(tag: string): boolean {
-  return tag === 'input' || tag === 'textarea' || tag === 'select';
 }
 
 function hasOwnText(element: Element): boolean {

@@ -25,6 +25,18 @@ const kOptions: beautify.HTMLBeautifyOptions & { wrap_attributes_min_attrs: numb
   extra_liners: [],
 };
 
+/**
+ * The DOM file's first line: it is inert wherever it is opened (DESIGN.md §6). Nothing may load or
+ * run: default-src covers scripts (javascript: URLs included), images, frames, embeds, styles and
+ * fonts; form submission and <base> are not fetches, so they need their own directives. A meta
+ * policy governs only what the parser meets after it, hence first; the parser puts a leading
+ * <meta> into the implicit <head>, which is where a meta policy must be. (A meta policy cannot
+ * carry sandbox, frame-ancestors or report-uri; none is needed here.) Constant, so no diff between
+ * two captures ever shows it.
+ */
+export const kDomFileHeader = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; form-action 'none'; base-uri 'none'">`;
+
+/** The DOM file: the header line, then the markup pretty-printed. */
 export function prettyPrintDom(markup: string): string {
-  return beautify.html(markup, kOptions);
+  return kDomFileHeader + '\n' + beautify.html(markup, kOptions);
 }

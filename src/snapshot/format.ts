@@ -6,6 +6,7 @@
 //       - /url: /home
 //     - button "Save" [disabled] [ref=s5]
 
+import { kBidiControls } from './markup';
 import type { EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
@@ -52,12 +53,12 @@ export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildr
 export function formatEntryHead(entry: SnapshotEntry): string {
   let head = entry.role;
   if (entry.name)
-    head += ' ' + JSON.stringify(entry.name);
+    head += ' ' + quoteText(entry.name);
   for (const marker of stateMarkers(entry))
     head += ` [${marker}]`;
   head += ` [ref=${entry.ref}]`;
   if (entry.frame)
-    head += ` [iframe src=${JSON.stringify(entry.frame.src)}]`;
+    head += ` [iframe src=${quoteText(entry.frame.src)}]`;
   return head;
 }
 
@@ -99,8 +100,20 @@ function inlineText(entry: SnapshotEntry): string | undefined {
 // YAML plain scalars cannot start with indicators or contain ": " / " #"; quote those (JSON strings are valid YAML).
 const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f]|^(?:true|false|null|yes|no|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$/i;
 
+// Bidi controls reorder what follows them on screen: `button "\u202elecnaC"` would display as
+// `button "Cancel"`. Text forms show them as escapes, which only a quoted string can hold.
+const kBidiControlPattern = new RegExp(`[${kBidiControls.join('')}]`, 'g');
+
 export function yamlScalar(text: string): string {
-  return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+  return kNeedsQuotes.test(text) || text.search(kBidiControlPattern) !== -1 ? quoteText(text) : text;
+}
+
+/**
+ * `text` as a JSON string, which is also a YAML double-quoted scalar, with bidi controls written
+ * as `\u202e` escapes (JSON.stringify leaves them raw): it reads back as the same string.
+ */
+export function quoteText(text: string): string {
+  return JSON.stringify(text).replace(kBidiControlPattern, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 /**
@@ -143,12 +156,12 @@ function formatCut(cut: NonNullable<SnapshotDiff['meta']['cut']>): string {
 }
 
 function formatIdentity(entry: EntryIdentity): string {
-  return `${entry.role}${entry.name ? ` ${JSON.stringify(entry.name)}` : ''} [ref=${entry.ref}]`;
+  return `${entry.role}${entry.name ? ` ${quoteText(entry.name)}` : ''} [ref=${entry.ref}]`;
 }
 
 /** An absent boolean flag reads as false (`disabled: true -> false`); other absent values as `none`. */
 function formatChangedValue(value: unknown, other: unknown): string {
   if (value === undefined)
     return typeof other === 'boolean' ? 'false' : 'none';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string' ? quoteText(value) : String(value);
 }

@@ -31,14 +31,33 @@ const kAttributeRank: { [name: string]: number | undefined } = {};
 for (let i = 0; i < kAttributeOrder.length; i++)
   kAttributeRank[kAttributeOrder[i]] = i;
 
-/** Where a kept attribute goes (lower first), or -1 for attributes that are dropped. */
+/**
+ * Where a kept attribute goes (lower first), or -1 for attributes that are dropped. Names outside
+ * `[a-z0-9-:]` are dropped whatever they start with: the HTML parser accepts `aria-x"<!--` as a
+ * name, and written back raw it reads as a quote or a comment opener to the pretty-printer, grep
+ * and the reader.
+ */
 export function attributeRank(name: string): number {
+  if (!isPlainAttributeName(name))
+    return -1;
+  // typeof: the table is a plain object, and `constructor` is a valid attribute name.
   const rank = kAttributeRank[name];
-  if (rank !== undefined)
+  if (typeof rank === 'number')
     return rank;
   if (name[0] === 'a' && name[1] === 'r' && name[2] === 'i' && name[3] === 'a' && name[4] === '-')
     return kAttributeOrder.length;
   return -1;
+}
+
+function isPlainAttributeName(name: string): boolean {
+  if (name === '')
+    return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (!((c >= 'a' && c <= 'z') || isDigit(c) || c === '-' || c === ':'))
+      return false;
+  }
+  return true;
 }
 
 /** Sorts `[name, value]` pairs into the canonical order, in place (insertion sort: few attributes). */
@@ -158,6 +177,16 @@ for (let code = 0; code < 32; code++) {
     kControlReferences[String.fromCharCode(code)] = '&#x' + (code >= 16 ? '1' : '') + kHex[code % 16] + ';';
 }
 kControlReferences['\u007f'] = '&#x7f;';
+/**
+ * Bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) reorder what follows them on
+ * screen (`\u202elecnaC` displays as "Cancel"), in an editor or a terminal as much as in a browser:
+ * artifacts show them escaped, never apply them. The DOM file writes references; the text forms
+ * write `\u202e` escapes (format.ts).
+ */
+export const kBidiControls = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+const kBidiReferences = ['&#x61c;', '&#x200e;', '&#x200f;', '&#x202a;', '&#x202b;', '&#x202c;', '&#x202d;', '&#x202e;', '&#x2066;', '&#x2067;', '&#x2068;', '&#x2069;'];
+for (let i = 0; i < kBidiControls.length; i++)
+  kControlReferences[kBidiControls[i]] = kBidiReferences[i];
 
 function escapeChar(c: string, inAttribute: boolean): string {
   if (c === '&')
@@ -179,7 +208,7 @@ function escapeChar(c: string, inAttribute: boolean): string {
 export const kMaxValueLength = 20_000;
 export const kMaxFileLength = 8_000_000;
 
-/** An attribute value for `name="…"`: `&`, `"`, `<`, `>` and control characters escaped. */
+/** An attribute value for `name="…"`: `&`, `"`, `<`, `>`, control and bidi characters escaped. */
 export function escapeAttribute(value: string): string {
   let result = '';
   for (let i = 0; i < value.length; i++) {
@@ -190,7 +219,7 @@ export function escapeAttribute(value: string): string {
   return result;
 }
 
-/** Text content: `&`, `<`, `>` and control characters escaped; runs of whitespace collapsed. */
+/** Text content: `&`, `<`, `>`, control and bidi characters escaped; runs of whitespace collapsed. */
 export function escapeText(text: string): string {
   let result = '';
   let space = false;
@@ -211,17 +240,61 @@ export function escapeText(text: string): string {
   return space ? result + ' ' : result;
 }
 
-/** `<tag a="1" b>` with attributes already in canonical order; the ref goes last. */
+/**
+ * `<tag a="1" b>` with attributes already in canonical order; the ref goes last. Names outside
+ * `[a-z0-9-:]` are left out here too, whoever chose the attributes, and script URLs are neutralised.
+ */
 export function formatOpenTag(tag: string, attributes: [string, string][], ref: string | undefined): string {
   let result = '<' + tag;
   for (let i = 0; i < attributes.length; i++) {
     const name = attributes[i][0];
-    const value = attributes[i][1];
+    if (!isPlainAttributeName(name))
+      continue;
+    let value = attributes[i][1];
+    if (kUrlAttributes[name] === true && isScriptUrl(value))
+      value = kUnsafeUrlPrefix + value;
     result += value === '' && isBooleanAttribute(name) ? ' ' + name : ' ' + name + '="' + escapeAttribute(value) + '"';
   }
   if (ref)
     result += ' ref="' + ref + '"';
   return result + '>';
+}
+
+// Attributes whose value the browser follows or loads as a URL. Only href, src and action are
+// kept today; the rest are listed so that keeping one later cannot bring script URLs back.
+const kUrlAttributes: { [name: string]: true | undefined } = {
+  'href': true, 'src': true, 'action': true, 'formaction': true, 'xlink:href': true, 'poster': true, 'data': true,
+  'background': true, 'cite': true, 'longdesc': true, 'ping': true, 'codebase': true, 'manifest': true, 'icon': true,
+};
+
+/**
+ * What a script URL is written with: still greppable, but an unknown scheme that does nothing when
+ * followed (the prefix Angular's sanitizer uses). The file's Content-Security-Policy blocks these
+ * too (src/dom/pretty.ts); the prefix keeps them dead where the file is read without it.
+ */
+const kUnsafeUrlPrefix = 'unsafe:';
+
+const kUpperToLower: { [c: string]: string | undefined } = {};
+for (let code = 65; code <= 90; code++)
+  kUpperToLower[String.fromCharCode(code)] = String.fromCharCode(code + 32);
+
+/**
+ * Whether following `url` runs script or opens a document made of the URL itself: a javascript:,
+ * vbscript: or data: scheme, read as the URL parser reads it
+ * (https://url.spec.whatwg.org/#concept-basic-url-parser): leading C0 controls and spaces skipped,
+ * tabs and newlines anywhere ignored, any case. `java\tscript:` and ` JAVASCRIPT:` run script too.
+ */
+export function isScriptUrl(url: string): boolean {
+  let scheme = '';
+  for (let i = 0; i < url.length && scheme.length < 11; i++) {
+    const c = url[i];
+    if (c === '\t' || c === '\n' || c === '\r' || (scheme === '' && c <= ' '))
+      continue;
+    scheme += kUpperToLower[c] || c;
+    if (c === ':')
+      break;
+  }
+  return scheme === 'javascript:' || scheme === 'vbscript:' || scheme === 'data:';
 }
 
 const kBooleanAttributes: { [name: string]: true | undefined } = {

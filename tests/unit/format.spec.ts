@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { formatEntryHead, formatSnapshot, yamlScalar } from '../../src/snapshot/format';
+import { diffSnapshots } from '../../src/snapshot/diff';
+import { formatDiff, formatEntryHead, formatSnapshot, quoteText, yamlScalar } from '../../src/snapshot/format';
+import { kBidiControls } from '../../src/snapshot/markup';
 import { entry, snapshot } from './fixtures';
+
+// The YAML parser Playwright reads aria snapshots with.
+const { yaml } = createRequire(__filename)('playwright-core/lib/utilsBundle') as { yaml: { parse(text: string): unknown } };
+
+const kBidiPattern = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe('formatSnapshot', () => {
   it('should render the AI-snapshot YAML shape with refs, states, urls and values', () => {
@@ -52,6 +60,59 @@ describe('formatSnapshot', () => {
 
   it('should escape names so that quotes and newlines cannot break a line', () => {
     expect(formatEntryHead(entry({ ref: 's1', role: 'button', name: 'Say "hi"\nnow' }))).toBe('button "Say \\"hi\\"\\nnow" [ref=s1]');
+  });
+});
+
+describe('bidi controls', () => {
+  it('should show them escaped in names, so a reversed name cannot display as another', () => {
+    expect(formatEntryHead(entry({ ref: 's1', role: 'button', name: '\u202elecnaC' }))).toBe('button "\\u202elecnaC" [ref=s1]');
+    expect(formatEntryHead(entry({ ref: 's2', role: 'iframe', name: 'f', frame: { src: 'http://a.test/\u2066x' } }))).toBe('iframe "f" [ref=s2] [iframe src="http://a.test/\\u2066x"]');
+    expect(kBidiControls.map(c => quoteText(c)).join(' ')).toBe('"\\u061c" "\\u200e" "\\u200f" "\\u202a" "\\u202b" "\\u202c" "\\u202d" "\\u202e" "\\u2066" "\\u2067" "\\u2068" "\\u2069"');
+  });
+
+  it('should escape them in text, values and urls, and stay YAML that reads back the same strings', () => {
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'link', name: 'Home\u200f', url: 'http://a.test/\u202egnp.exe' }),
+      entry({ ref: 's2', role: 'textbox', name: 'Email', value: 'a\u2067b' }),
+      entry({ ref: 's3', role: 'paragraph', text: '\u061cplain' }),
+      entry({ ref: 's4', role: 'listitem', text: 'x\u202ay' }),
+      entry({ ref: 's5', role: 'link', name: 'more', parent: 's4', depth: 1 }),
+    ]));
+    expect(text).toBe([
+      '- link "Home\\u200f" [ref=s1]:',
+      '  - /url: "http://a.test/\\u202egnp.exe"',
+      '- textbox "Email" [ref=s2]: "a\\u2067b"',
+      '- paragraph [ref=s3]: "\\u061cplain"',
+      '- listitem [ref=s4]:',
+      '  - text: "x\\u202ay"',
+      '  - link "more" [ref=s5]',
+    ].join('\n'));
+    expect(text).not.toMatch(kBidiPattern);
+    expect(yaml.parse(text)).toEqual([
+      { 'link "Home\\u200f" [ref=s1]': [{ '/url': 'http://a.test/\u202egnp.exe' }] },
+      { 'textbox "Email" [ref=s2]': 'a\u2067b' },
+      { 'paragraph [ref=s3]': '\u061cplain' },
+      { 'listitem [ref=s4]': [{ text: 'x\u202ay' }, 'link "more" [ref=s5]'] },
+    ]);
+  });
+
+  it('should escape them in every line of a diff', () => {
+    const before = snapshot([
+      entry({ ref: 's1', role: 'button', name: '\u202elecnaC' }),
+      entry({ ref: 's2', role: 'textbox', name: 'To', value: 'ok' }),
+    ]);
+    const after = snapshot([
+      entry({ ref: 's2', role: 'textbox', name: 'To', value: '\u202dok' }),
+      entry({ ref: 's3', role: 'button', name: '\u2068Pay\u2069' }),
+    ]);
+    const text = formatDiff(diffSnapshots(before, after));
+    expect(text).toBe([
+      'diff +1 -1 ~1',
+      '+ button "\\u2068Pay\\u2069" [ref=s3]',
+      '- button "\\u202elecnaC" [ref=s1]',
+      '~ textbox "To" [ref=s2] value: "ok" -> "\\u202dok"',
+    ].join('\n'));
+    expect(text).not.toMatch(kBidiPattern);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffDom, diffFileName, slugify } from '../../src/dom/diff';
-import { prettyPrintDom } from '../../src/dom/pretty';
+import { kDomFileHeader, prettyPrintDom } from '../../src/dom/pretty';
 import {
-  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, kMaxValueLength, kVoidElements, sortAttributes,
+  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, isScriptUrl, kBidiControls, kMaxValueLength, kVoidElements, sortAttributes,
 } from '../../src/snapshot/markup';
 
 describe('attributes', () => {
@@ -21,6 +21,32 @@ describe('attributes', () => {
   it('should put the ref last and write boolean attributes bare', () => {
     expect(formatOpenTag('input', [['id', 'a'], ['value', ''], ['required', '']], 's12')).toBe('<input id="a" value="" required ref="s12">');
     expect(formatOpenTag('div', [], undefined)).toBe('<div>');
+  });
+
+  it('should drop attribute names outside [a-z0-9-:], aria-* ones too', () => {
+    // The HTML parser takes `<div aria-x"<!--="1">` as an attribute named `aria-x"<!--`.
+    for (const name of ['aria-x"<!--', 'aria-x<', 'aria-x>', "aria-x'", 'aria-x=', 'aria-x/', 'aria-x y', 'aria-\u202ex', 'aria-ﬁ', 'aria_x', 'ARIA-LABEL', 'constructor', '__proto__', ''])
+      expect(attributeRank(name), name).toBe(-1);
+    for (const name of ['aria-label', 'aria-x1', 'aria-a:b'])
+      expect(attributeRank(name), name).toBeGreaterThanOrEqual(0);
+    expect(formatOpenTag('div', [['id', 'a'], ['aria-x"<!--', '1'], ['on click', 'x'], ['aria-label', 'ok']], 's1')).toBe('<div id="a" aria-label="ok" ref="s1">');
+  });
+
+  it('should prefix script URLs in URL attributes with unsafe:', () => {
+    expect(formatOpenTag('a', [['href', 'javascript:alert(1)']], 's1')).toBe('<a href="unsafe:javascript:alert(1)" ref="s1">');
+    expect(formatOpenTag('embed', [['src', 'data:text/html,<script>alert(1)</script>']], undefined)).toBe('<embed src="unsafe:data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">');
+    expect(formatOpenTag('form', [['action', ' VBScript:msgbox']], undefined)).toBe('<form action="unsafe: VBScript:msgbox">');
+    expect(formatOpenTag('a', [['xlink:href', 'java\tscript:x']], undefined)).toBe('<a xlink:href="unsafe:java\tscript:x">');
+    // Other attributes and other schemes are text or ordinary links.
+    expect(formatOpenTag('a', [['href', '/javascript:guide'], ['title', 'javascript:x']], undefined)).toBe('<a href="/javascript:guide" title="javascript:x">');
+    expect(formatOpenTag('img', [['src', 'https://example.com/data:x.png']], undefined)).toBe('<img src="https://example.com/data:x.png">');
+  });
+
+  it('should read a URL\'s scheme as the URL parser does', () => {
+    for (const url of ['javascript:alert(1)', 'JavaScript:x', '  javascript:x', '\u0000\u001f javascript:x', 'java\nscript:x', 'j\ta\rv\nascript:x', 'vbscript:x', 'VBSCRIPT:x', 'data:text/html,x', 'DATA:image/png;base64,x', 'd\tata:x'])
+      expect(isScriptUrl(url), JSON.stringify(url)).toBe(true);
+    for (const url of ['', 'https://a.test/', '/javascript:x', './data:x', 'javascript', 'java script:x', 'javascripts:x', 'x-javascript:x', '\u00a0javascript:x', 'mailto:a@b.c', 'unsafe:javascript:x'])
+      expect(isScriptUrl(url), JSON.stringify(url)).toBe(false);
   });
 });
 
@@ -50,6 +76,14 @@ describe('escaping', () => {
     expect(escapeText('nul\u0000 esc\u001b')).toBe('nul&#x0; esc&#x1b;');
   });
 
+  it('should write bidi controls as character references in text and attribute values', () => {
+    expect(escapeText('\u202elecnaC')).toBe('&#x202e;lecnaC');
+    expect(escapeAttribute('a\u2066b\u2069')).toBe('a&#x2066;b&#x2069;');
+    expect(kBidiControls.map(c => escapeText(c)).join(' ')).toBe('&#x61c; &#x200e; &#x200f; &#x202a; &#x202b; &#x202c; &#x202d; &#x202e; &#x2066; &#x2067; &#x2068; &#x2069;');
+    // Letters of right-to-left scripts are text, not controls.
+    expect(escapeText('שלום مرحبا')).toBe('שלום مرحبا');
+  });
+
   it('should cut enormous values and text, and only those', () => {
     const paragraph = 'A long paragraph of ordinary prose. '.repeat(200);
     expect(escapeText(paragraph)).toBe(paragraph);
@@ -69,6 +103,7 @@ describe('prettyPrintDom', () => {
 
   it('should put one attribute per line on elements with three or more, and indent by two', () => {
     expect(prettyPrintDom(markup)).toBe([
+      kDomFileHeader,
       '<html>',
       '  <body>',
       '    <main ref="s1">',
@@ -90,6 +125,15 @@ describe('prettyPrintDom', () => {
       '</html>',
       '',
     ].join('\n'));
+  });
+
+  it('should open the file with one constant Content-Security-Policy line that no diff shows', () => {
+    expect(kDomFileHeader).toBe(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; form-action 'none'; base-uri 'none'">`);
+    for (const other of [markup, '<main><p>x</p></main>', ''])
+      expect(prettyPrintDom(other).split('\n')[0]).toBe(kDomFileHeader);
+    const changed = diffDom(prettyPrintDom('<p>one</p>'), prettyPrintDom('<main><p>two</p></main>')).split('\n').filter(line => /^[-+][^-+]/.test(line));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.some(line => line.includes('Content-Security-Policy'))).toBe(false);
   });
 
   it('should print the same markup byte-identically twice', () => {

@@ -1,0 +1,161 @@
+// Secrets fail closed (DESIGN.md §7), in one page at a time: a marker string goes into each secret
+// place, and every artifact the fixture returns is grepped for it.
+import type { Page } from '@playwright/test';
+import type { Stagewright } from '../../src/index';
+import { expect, test } from './helpers/fixtures';
+
+/**
+ * What a reader gets after a change: the diff against the last snapshot, then a full snapshot
+ * (JSON), its text, and the DOM file. The diff comes first: it is taken against the baseline.
+ */
+async function artifacts(sw: Stagewright): Promise<string> {
+  const diff = await sw.text({ since: 'last' });
+  const snapshot = JSON.stringify(await sw.snapshot());
+  const text = await sw.text();
+  const dom = await sw.dom();
+  return [diff, snapshot, text, dom].join('\n');
+}
+
+function expectAbsent(text: string, markers: string[]) {
+  for (const marker of markers)
+    expect(text, `${marker} leaked`).not.toContain(marker);
+}
+
+async function fill(page: Page, selector: string, value: string) {
+  await page.locator(selector).fill(value);
+}
+
+test.describe('secrets', () => {
+  test('should keep a password secret after a "show password" button switches it to text', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <label for="pw">Password</label><input id="pw" type="password">
+      <button type="button" onclick="pw.type = 'text'">Show password</button>
+      <label for="user">User</label><input id="user">`);
+    await fill(page, '#pw', 'MARKER-SHOWPW');
+    await fill(page, '#user', 'MARKER-VISIBLE');
+    await sw.snapshot();
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.locator('#pw')).toHaveAttribute('type', 'text');
+    const seen = await artifacts(sw);
+    // The artifacts are real: the ordinary field's value is in them.
+    expect(seen).toContain('MARKER-VISIBLE');
+    expectAbsent(seen, ['MARKER-SHOWPW']);
+    // Only the value is secret: the field keeps its label's name.
+    expect((await sw.find({ role: 'textbox', name: 'Password' })).length).toBe(1);
+  });
+
+  test('should keep a password secret when it was switched to text before the first snapshot', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<label for="early">Early</label><input id="early" type="password"><label for="user">User</label><input id="user">`);
+    await fill(page, '#early', 'MARKER-EARLYPW');
+    await fill(page, '#user', 'MARKER-VISIBLE');
+    // No walk ever saw it as a password field: only the mutation observer did.
+    await page.evaluate(() => { (document.getElementById('early') as HTMLInputElement).type = 'text'; });
+    await sw.snapshot();
+    const seen = await artifacts(sw);
+    expect(seen).toContain('MARKER-VISIBLE');
+    expectAbsent(seen, ['MARKER-EARLYPW']);
+  });
+
+  test('should keep a password typed in a shadow root no walk has entered secret after it is shown', async ({ page, stagewright: sw }) => {
+    // setContent's document.open() drops the window's listeners; no mutation observer watches the
+    // shadow root yet. Only the typing tells that the field held a password.
+    await page.setContent(`<div id="host"></div><label for="user">User</label><input id="user">
+      <script>
+        const root = host.attachShadow({ mode: 'open' });
+        root.innerHTML = '<label for="pw">Shadow password</label><input id="pw" type="password">';
+      </script>`);
+    await page.locator('#host #pw').fill('MARKER-SHADOWPW');
+    await fill(page, '#user', 'MARKER-VISIBLE');
+    await page.evaluate(() => { (document.getElementById('host')!.shadowRoot!.getElementById('pw') as HTMLInputElement).type = 'text'; });
+    await sw.snapshot();
+    const seen = await artifacts(sw);
+    expect(seen).toContain('MARKER-VISIBLE');
+    expect((await sw.find({ role: 'textbox', name: 'Shadow password' })).length).toBe(1);
+    expectAbsent(seen, ['MARKER-SHADOWPW']);
+  });
+
+  test('should keep the values of new-password and current-password fields secret', async ({ page, stagewright: sw }) => {
+    // Masked by CSS rather than by type=password: only autocomplete says what they hold.
+    await page.setContent(`
+      <label for="np">New password</label><input id="np" autocomplete="new-password" style="-webkit-text-security: disc">
+      <label for="cp">Current password</label><input id="cp" autocomplete="username current-password" style="-webkit-text-security: disc">
+      <label for="user">User</label><input id="user" autocomplete="username">`);
+    await fill(page, '#np', 'MARKER-NEWPW');
+    await fill(page, '#cp', 'MARKER-CURPW');
+    await fill(page, '#user', 'MARKER-VISIBLE');
+    await sw.snapshot();
+    const seen = await artifacts(sw);
+    expect(seen).toContain('MARKER-VISIBLE');
+    expectAbsent(seen, ['MARKER-NEWPW', 'MARKER-CURPW']);
+    expect((await sw.find({ role: 'textbox', name: 'New password' })).length).toBe(1);
+  });
+
+  test('should keep a hidden input\'s value out of the DOM file', async ({ stagewright: sw, page }) => {
+    await page.setContent(`<form><input type="hidden" name="csrf" value="MARKER-CSRF"><input name="q" value="MARKER-VISIBLE"></form>`);
+    const dom = await sw.dom();
+    expect(dom).toContain('MARKER-VISIBLE');
+    expect(dom).toMatch(/<input name="csrf" type="hidden">/);
+    expectAbsent(dom, ['MARKER-CSRF']);
+  });
+
+  test.describe('redact', () => {
+    test.use({ stagewrightOptions: { redact: ['.private', '#ssn-label'] } });
+
+    test('should keep a redacted label, aria-labelledby or aria-describedby target out of other names and descriptions', async ({ page, stagewright: sw }) => {
+      await page.setContent(`
+        <label id="ssn-label" for="ssn">SSN MARKER-LABEL</label><input id="ssn">
+        <label>Card <span class="private">MARKER-WRAP</span><input id="card"></label>
+        <span id="note" class="private">MARKER-NOTE</span>
+        <div class="private"><span id="inner">MARKER-INNER</span></div>
+        <button aria-labelledby="note" aria-describedby="note inner">Go</button>
+        <button aria-labelledby="inner">Next</button>
+        <button>Pay <span class="private">MARKER-CONTENT</span></button>
+        <button aria-describedby="help">Help</button><p id="help">MARKER-VISIBLE</p>`);
+      await sw.snapshot();
+      const seen = await artifacts(sw);
+      expect(seen).toContain('MARKER-VISIBLE');
+      expectAbsent(seen, ['MARKER-LABEL', 'MARKER-WRAP', 'MARKER-NOTE', 'MARKER-INNER', 'MARKER-CONTENT']);
+      // Whatever is not redacted still names: the rest of the label, the button's own content.
+      const names = (await sw.snapshot() as { entries: { role: string; name: string; description?: string }[] }).entries
+          .filter(e => e.role === 'button' || e.role === 'textbox').map(e => [e.role, e.name, e.description ?? '']);
+      expect(names).toEqual([
+        ['textbox', '', ''],
+        ['textbox', 'Card', ''],
+        ['button', 'Go', ''],
+        ['button', 'Next', ''],
+        ['button', 'Pay', ''],
+        ['button', 'Help', 'MARKER-VISIBLE'],
+      ]);
+    });
+
+    test('should drop a redacted element\'s own text-bearing attributes and name it [redacted]', async ({ page, stagewright: sw }) => {
+      await page.setContent(`
+        <input class="private" id="plain" title="MARKER-TITLE" placeholder="MARKER-PLACEHOLDER">
+        <img class="private" alt="MARKER-ALT" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="10" height="10">
+        <a class="private" href="/p?x=MARKER-HREF" aria-label="MARKER-ARIA">link</a>
+        <div class="private" role="slider" aria-valuenow="3" aria-valuetext="MARKER-VALUETEXT" aria-orientation="vertical" tabindex="0">slider</div>
+        <label for="account">Account</label><input class="private" id="account" aria-description="MARKER-DESCRIPTION">
+        <p>MARKER-VISIBLE</p>`);
+      await sw.snapshot();
+      const seen = await artifacts(sw);
+      expect(seen).toContain('MARKER-VISIBLE');
+      expectAbsent(seen, ['MARKER-TITLE', 'MARKER-PLACEHOLDER', 'MARKER-ALT', 'MARKER-HREF', 'MARKER-ARIA', 'MARKER-VALUETEXT', 'MARKER-DESCRIPTION']);
+      const snapshot = await sw.snapshot() as { entries: { role: string; name: string }[] };
+      // Each keeps its entry and role; a name that only its own text gave reads [redacted], one
+      // from another (unredacted) element stays.
+      expect(snapshot.entries.map(e => [e.role, e.name])).toEqual([
+        ['textbox', '[redacted]'],
+        ['img', '[redacted]'],
+        ['link', '[redacted]'],
+        ['slider', ''],  // aria-valuetext is its value, never its name: nothing was hidden.
+        ['textbox', 'Account'],
+        ['paragraph', ''],
+      ]);
+      expect(await sw.text()).toContain('textbox "[redacted]"');
+      // The DOM file still shows what each element is.
+      const dom = (await sw.dom()).replace(/\s+/g, ' ');
+      expect(dom).toMatch(/<input id="plain" class="private" ref="s\d+" ?>/);
+      expect(dom).toMatch(/<div class="private" role="slider" tabindex="0" aria-orientation="vertical" ref="s\d+" ?><\/div>/);
+    });
+  });
+});
