@@ -3,8 +3,9 @@
 // the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
 
 import {
-  attributeRank, escapeText, filterClassName, formatOpenTag, framePlaceholder, kMaxFileLength, kStrippedElements, kVoidElements, sortAttributes,
+  attributeRank, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kStrippedElements, kVoidElements, sortAttributes,
 } from '../src/snapshot/markup';
+import { framePlaceholder } from '../src/snapshot/stitch';
 import type { WalkLimits } from '../src/snapshot/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
 import { elementTag } from './domUtils';

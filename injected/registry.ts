@@ -38,7 +38,8 @@ export class RefRegistry {
 
   /**
    * Gives every candidate (document order) its ref: the one its element already has, else the
-   * ref of a detached element with the same fingerprint (pairing in document order), else — when
+   * ref of the one detached element with the same fingerprint when no other candidate has it
+   * (pairing.ts), else — when
    * `issueNew` — the next free number, which is never below `minNextId` (the store's count for the page).
    */
   assign(candidates: readonly Candidate[], options: { minNextId: number; prefix: string; issueNew: boolean; partial?: boolean }): (string | undefined)[] {
@@ -65,7 +66,7 @@ export class RefRegistry {
         if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
           append(orphans, issued);
       }
-      const inherited = pairByFingerprint(orphans, fresh);
+      const inherited = pairByFingerprint(orphans, fresh, candidates);
       for (let i = 0; i < fresh.length; i++) {
         let ref = inherited[i];
         if (ref === undefined && options.issueNew)

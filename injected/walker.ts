@@ -178,8 +178,9 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
   beginPseudoContentScan(styleRoots);
   let named: number;
+  const bases: string[] = [];
   try {
-    named = computeNamesAndFingerprints(entries, elements, parents, deadline);
+    named = computeNames(entries, elements, parents, bases, deadline);
   } finally {
     endPseudoContentScan();
   }
@@ -191,6 +192,14 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     texts.length = named;
   }
 
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const text = capText(normalizeWhitespace(texts[i]));
+    if (text && text !== entry.name && entry.value === undefined && !kTextIsNameRoles[entry.role])
+      entry.text = text;
+  }
+  computeFingerprints(entries, parents, bases);
+
   const refs = registry.assign(elementsAsCandidates(elements, entries), {
     minNextId: options.minNextId, prefix: options.prefix, issueNew: options.issueNew, partial: !!options.partial,
   });
@@ -198,24 +207,19 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const entry = entries[i];
     entry.ref = refs[i] || '';
     entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
-    const text = capText(normalizeWhitespace(texts[i]));
-    if (text && text !== entry.name && entry.value === undefined && !kTextIsNameRoles[entry.role])
-      entry.text = text;
   }
   return { entries, truncated, visited };
 }
 
 /**
- * Names, descriptions and fingerprints, once the walk is done: by then it has settled which
- * elements are hidden, so the name computation never climbs the ancestors to find out. In
- * document order, because a fingerprint's context is the landmarks around the entry and the last
- * heading before it. The name computation keeps redacted text out (and names a redacted entry
- * `[redacted]` when it hid the name).
+ * Names, descriptions and the sibling-independent part of each fingerprint (`bases`), once the
+ * walk is done: by then it has settled which elements are hidden, so the name computation never
+ * climbs the ancestors to find out. In document order, because a fingerprint's context is the
+ * landmarks around the entry and the last heading before it. The name computation keeps redacted
+ * text out (and names a redacted entry `[redacted]` when it hid the name).
  */
-function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element[], parents: number[], deadline: number): number {
+function computeNames(entries: SnapshotEntry[], elements: Element[], parents: number[], bases: string[], deadline: number): number {
   const contexts: string[] = [];
-  const siblingCounts: { [key: string]: number }[] = [];
-  const topCounts: { [key: string]: number } = {};
   let lastHeading = '';
   for (let i = 0; i < entries.length; i++) {
     if ((i & 63) === 63 && now() > deadline)
@@ -230,16 +234,67 @@ function computeNamesAndFingerprints(entries: SnapshotEntry[], elements: Element
       entry.description = description;
     const context = parent >= 0 ? contexts[parent] : '';
     contexts[i] = kContextRoles[entry.role] ? context + '|' + entry.role + ':' + name : context;
-    const fingerprintBase = computeFingerprintBase({ role: entry.role, name, tag: entry.tag, context: context + '#' + lastHeading });
-    const counts = parent >= 0 ? (siblingCounts[parent] || (siblingCounts[parent] = {})) : topCounts;
-    const key = '#' + fingerprintBase;
-    const siblingIndex = counts[key] || 0;
-    counts[key] = siblingIndex + 1;
-    entry.fingerprint = computeFingerprint(fingerprintBase, siblingIndex, stringCharCodeAt);
+    bases[i] = computeFingerprintBase({ role: entry.role, name, tag: entry.tag, context: context + '#' + lastHeading });
     if (entry.role === 'heading')
       lastHeading = name;
   }
   return entries.length;
+}
+
+/**
+ * Fingerprints (DESIGN.md §4): an entry whose base (role, name, tag, landmarks, heading) is
+ * unique in the walk and that has a name is identified by it. Any other entry — nameless, or one of
+ * several "×" buttons — also holds its content and the fingerprint of its anchor, the nearest
+ * ancestor with a name or content: the checkbox of the "Walk dog" item differs from the one of
+ * "Buy milk". Content is the entry's own text; an item (list item, row, option…) with neither name
+ * nor text of its own is what its descendants read, the way a reader tells items apart. Entries
+ * that still share a fingerprint are ambiguous, and pairing never carries a ref between them. No
+ * sibling index: a position says nothing about which item an element is.
+ */
+function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases: string[]): void {
+  const counts: { [key: string]: number } = {};
+  for (let i = 0; i < entries.length; i++) {
+    const key = '#' + bases[i];
+    counts[key] = (counts[key] || 0) + 1;
+  }
+  // The nearest entry at or above each entry that has a name or content (-1: none).
+  const anchors: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const parent = parents[i];
+    const anchor = parent >= 0 ? anchors[parent] : -1;
+    const content = entry.text || (!entry.name && kItemRoles[entry.role] ? descendantContent(entries, i) : '');
+    anchors[i] = entry.name || content ? i : anchor;
+    const identified = entry.name !== '' && counts['#' + bases[i]] === 1;
+    entry.fingerprint = computeFingerprint(bases[i], identified ? undefined : {
+      text: content,
+      anchor: anchor >= 0 ? entries[anchor].fingerprint : '',
+    }, stringCharCodeAt);
+  }
+}
+
+// Items that lists, tables, trees and menus repeat: a reader tells them apart by what they show.
+const kItemRoles: { [role: string]: true } = {
+  listitem: true, row: true, option: true, treeitem: true, article: true, cell: true, gridcell: true,
+  menuitem: true, menuitemcheckbox: true, menuitemradio: true, tab: true,
+};
+
+// Enough to tell items apart: an item is told by its beginning, so that nested items cost a
+// bounded look each, never a walk of their whole subtree.
+const kMaxContentLength = 200;
+const kMaxContentEntries = 64;
+
+/** The names and texts of the entry's first descendants (which follow it in document order), joined. */
+function descendantContent(entries: SnapshotEntry[], index: number): string {
+  const depth = entries[index].depth;
+  const end = index + 1 + kMaxContentEntries < entries.length ? index + 1 + kMaxContentEntries : entries.length;
+  let content = '';
+  for (let j = index + 1; j < end && entries[j].depth > depth && content.length < kMaxContentLength; j++) {
+    const piece = entries[j].name || entries[j].text || '';
+    if (piece)
+      content += (content ? ' ' : '') + piece;
+  }
+  return content;
 }
 
 function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {

@@ -1,6 +1,7 @@
 // Fingerprints say which elements are "the same" across snapshots (DESIGN.md §4): role, name,
-// tag, the landmark/heading context and the index among same-fingerprint siblings. Never the
-// box, state or value, which change while the element stays.
+// tag and the landmark/heading context; and, for entries whose name does not identify them, their
+// own text and the fingerprint of their anchor (the nearest ancestor with a name or text). Never
+// the box, state, value or position, which change while the element stays the same thing.
 //
 // This file is bundled into the page: it must not call overridable builtins (see injected/builtins.ts).
 
@@ -12,9 +13,17 @@ export interface FingerprintParts {
   context: string;
 }
 
-/** The sibling-independent part of a fingerprint; siblings that share it are told apart by index. */
+/** The part of a fingerprint that every entry has. */
 export function computeFingerprintBase(parts: FingerprintParts): string {
   return parts.role + '\u0001' + parts.name + '\u0001' + parts.tag + '\u0001' + parts.context;
+}
+
+/** What tells apart entries whose name does not identify them. */
+export interface FingerprintContent {
+  /** The entry's own text ('' when none). */
+  text: string;
+  /** The fingerprint of the nearest ancestor with a name or text ('' when none). */
+  anchor: string;
 }
 
 export type CharCodeAt = (text: string, index: number) => number;
@@ -22,8 +31,9 @@ export type CharCodeAt = (text: string, index: number) => number;
 const defaultCharCodeAt: CharCodeAt = (text, index) => text.charCodeAt(index); // Node side only
 
 /** `charCodeAt`: the page passes the one it captured at install, since a page may override String.prototype. */
-export function computeFingerprint(base: string, siblingIndex: number, charCodeAt: CharCodeAt = defaultCharCodeAt): string {
-  return hashString(base + '\u0001' + siblingIndex, charCodeAt);
+export function computeFingerprint(base: string, content: FingerprintContent | undefined, charCodeAt: CharCodeAt = defaultCharCodeAt): string {
+  const key = content ? base + '\u0002' + content.text + '\u0002' + content.anchor : base;
+  return hashString(key, charCodeAt);
 }
 
 const kHexDigits = '0123456789abcdef';

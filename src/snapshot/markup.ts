@@ -304,8 +304,3 @@ const kBooleanAttributes: { [name: string]: true | undefined } = {
 function isBooleanAttribute(name: string): boolean {
   return kBooleanAttributes[name] === true;
 }
-
-/** Where the page leaves room for a child frame's DOM, inside its iframe; Node stitches it in. */
-export function framePlaceholder(ref: string): string {
-  return '<!-- stagewright-frame ' + ref + ' -->';
-}

@@ -7,10 +7,10 @@ import type { Snapshot, SnapshotEntry } from './types';
 /**
  * Carries refs from `prev` over to `curr` when `curr` numbered its entries independently
  * (e.g. a snapshot taken by another process): entries whose ref and fingerprint both appear in
- * `prev` keep their ref; the rest pair, by fingerprint and in document order, with `prev` entries
- * that have no counterpart in `curr`. Unpaired entries keep their own refs unless such a ref is
- * taken by `prev`, in which case they get the next number above both snapshots. Parent pointers
- * follow. Returns a new snapshot; the inputs are not modified.
+ * `prev` keep their ref; the rest pair, by fingerprint, with `prev` entries that have no
+ * counterpart in `curr`, only where the match is unambiguous (pairing.ts). Unpaired entries keep
+ * their own refs unless such a ref is taken by `prev`, in which case they get the next number
+ * above both snapshots. Parent pointers follow. Returns a new snapshot; the inputs are not modified.
  */
 export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
   const prevByRef = new Map(prev.entries.map(entry => [entry.ref, entry]));
@@ -23,7 +23,7 @@ export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
       fresh.push(entry);
   }
   const orphans = prev.entries.filter(entry => !kept.has(entry.ref));
-  const inherited = pairByFingerprint(orphans, fresh);
+  const inherited = pairByFingerprint(orphans, fresh, curr.entries);
 
   const taken = new Set([...prev.entries.map(entry => entry.ref), ...kept]);
   let next = Math.max(0, ...[...prev.entries, ...curr.entries].map(entry => refNumber(entry.ref))) + 1;

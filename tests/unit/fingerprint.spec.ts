@@ -5,20 +5,27 @@ const save = { role: 'button', name: 'Save', tag: 'button', context: '|main:' };
 
 describe('computeFingerprint', () => {
   it('should be stable: the same parts give the same fingerprint', () => {
-    expect(computeFingerprint(computeFingerprintBase(save), 0)).toBe(computeFingerprint(computeFingerprintBase({ ...save }), 0));
-    expect(computeFingerprint(computeFingerprintBase(save), 0)).toMatch(/^[0-9a-f]{8}$/);
+    expect(computeFingerprint(computeFingerprintBase(save), undefined)).toBe(computeFingerprint(computeFingerprintBase({ ...save }), undefined));
+    expect(computeFingerprint(computeFingerprintBase(save), undefined)).toMatch(/^[0-9a-f]{8}$/);
   });
 
-  it('should change with role, name, tag, context and sibling index', () => {
-    const base = computeFingerprint(computeFingerprintBase(save), 0);
+  it('should change with role, name, tag, context, and the own text and anchor of entries their name does not identify', () => {
+    const base = computeFingerprint(computeFingerprintBase(save), undefined);
     const variants = [
-      computeFingerprint(computeFingerprintBase({ ...save, role: 'link' }), 0),
-      computeFingerprint(computeFingerprintBase({ ...save, name: 'Save draft' }), 0),
-      computeFingerprint(computeFingerprintBase({ ...save, tag: 'div' }), 0),
-      computeFingerprint(computeFingerprintBase({ ...save, context: '|dialog:Cart' }), 0),
-      computeFingerprint(computeFingerprintBase(save), 1),
+      computeFingerprint(computeFingerprintBase({ ...save, role: 'link' }), undefined),
+      computeFingerprint(computeFingerprintBase({ ...save, name: 'Save draft' }), undefined),
+      computeFingerprint(computeFingerprintBase({ ...save, tag: 'div' }), undefined),
+      computeFingerprint(computeFingerprintBase({ ...save, context: '|dialog:Cart' }), undefined),
+      computeFingerprint(computeFingerprintBase(save), { text: '', anchor: '' }),
+      computeFingerprint(computeFingerprintBase(save), { text: 'Walk dog', anchor: '' }),
+      computeFingerprint(computeFingerprintBase(save), { text: '', anchor: '0badf00d' }),
     ];
-    expect(new Set([base, ...variants]).size).toBe(6);
+    expect(new Set([base, ...variants]).size).toBe(8);
+  });
+
+  it('should not let the text and the anchor run into each other', () => {
+    const base = computeFingerprintBase(save);
+    expect(computeFingerprint(base, { text: 'ab', anchor: 'c' })).not.toBe(computeFingerprint(base, { text: 'a', anchor: 'bc' }));
   });
 
   it('should not let fields run into each other', () => {

@@ -8,14 +8,18 @@ describe('pairByFingerprint', () => {
     expect(pairByFingerprint([{ ref: 's3', fingerprint: 'A' }], [{ fingerprint: 'B' }, { fingerprint: 'A' }])).toEqual([undefined, 's3']);
   });
 
-  it('should pair duplicates in document order', () => {
-    const orphans = [{ ref: 's5', fingerprint: 'del' }, { ref: 's7', fingerprint: 'del' }, { ref: 's9', fingerprint: 'del' }];
-    expect(pairByFingerprint(orphans, [{ fingerprint: 'del' }, { fingerprint: 'del' }, { fingerprint: 'del' }])).toEqual(['s5', 's7', 's9']);
+  it('should never pair a fingerprint that several orphans share: position says nothing of identity', () => {
+    const orphans = [{ ref: 's5', fingerprint: 'del' }, { ref: 's7', fingerprint: 'del' }, { ref: 's9', fingerprint: 'keep' }];
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'del' }, { fingerprint: 'keep' }])).toEqual([undefined, 's9']);
   });
 
-  it('should hand out each orphan once and leave extra elements without a ref', () => {
-    const orphans = [{ ref: 's1', fingerprint: 'x' }];
-    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }, { fingerprint: 'x' }])).toEqual(['s1', undefined]);
+  it('should never pair a fingerprint that several elements of the walk share', () => {
+    const orphans = [{ ref: 's1', fingerprint: 'x' }, { ref: 's2', fingerprint: 'y' }];
+    // Two fresh elements with one orphan's fingerprint: either could be it.
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }, { fingerprint: 'x' }, { fingerprint: 'y' }])).toEqual([undefined, undefined, 's2']);
+    // One fresh element, but an element that kept its ref looks the same: still ambiguous.
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }], [{ fingerprint: 'x' }, { fingerprint: 'x' }])).toEqual([undefined]);
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }], [{ fingerprint: 'x' }, { fingerprint: 'z' }])).toEqual(['s1']);
   });
 
   it('should not be fooled by fingerprints that name Object.prototype members', () => {
@@ -27,18 +31,19 @@ describe('reconcileRefs', () => {
   it('should keep refs of entries that survived and carry refs of re-rendered ones', () => {
     const prev = snapshot([
       entry({ ref: 's1', role: 'list', fingerprint: 'L' }),
-      entry({ ref: 's2', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
-      entry({ ref: 's3', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+      entry({ ref: 's2', role: 'button', name: 'Delete', fingerprint: 'D1', parent: 's1' }),
+      entry({ ref: 's3', role: 'button', name: 'Delete', fingerprint: 'D2', parent: 's1' }),
     ]);
     // A second process numbered the re-rendered list from scratch.
     const curr = snapshot([
       entry({ ref: 's1', role: 'list', fingerprint: 'L' }),
-      entry({ ref: 's10', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
-      entry({ ref: 's11', role: 'button', name: 'Delete', fingerprint: 'D', parent: 's1' }),
+      entry({ ref: 's10', role: 'button', name: 'Delete', fingerprint: 'D2', parent: 's1' }),
+      entry({ ref: 's11', role: 'button', name: 'Delete', fingerprint: 'D1', parent: 's1' }),
       entry({ ref: 's12', role: 'button', name: 'Add', fingerprint: 'A', parent: 's1' }),
     ]);
     const result = reconcileRefs(prev, curr);
-    expect(result.entries.map(e => e.ref)).toEqual(['s1', 's2', 's3', 's12']);
+    // By fingerprint, not position: the list now shows the second button first.
+    expect(result.entries.map(e => e.ref)).toEqual(['s1', 's3', 's2', 's12']);
     expect(result.entries.map(e => e.parent)).toEqual([null, 's1', 's1', 's1']);
     expect(curr.entries[1].ref).toBe('s10');
   });
