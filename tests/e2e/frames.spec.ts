@@ -54,6 +54,22 @@ test.describe('frames', () => {
     expect((await errorOf(() => sw.ref(first.ref))).code).toBe('REF_STALE');
   });
 
+  test('should keep frame refs current after automatic captures and matcher polls, with no snapshot of the user\'s', async ({ page, stagewright: sw, server }) => {
+    const inner = server.route('/frames/auto-inner.html', `<button onclick="this.textContent = 'Clicked'">Inner</button>`);
+    await page.goto(server.route('/frames/auto.html', `<button>Top</button><iframe src="${inner}"></iframe>`));
+    await expect(page.frameLocator('iframe').getByRole('button')).toBeVisible();
+    // Captured around the step; the user never calls sw.snapshot().
+    await test.step('look around', async () => {
+      await page.getByRole('button', { name: 'Top' }).click();
+    });
+    await expect(sw).toHaveEntry({ role: 'button', name: 'Inner' });
+    const ref = await sw.refOf(page.frameLocator('iframe').getByRole('button', { name: 'Inner' }));
+    expect(ref).toMatch(/^f\d+s\d+$/);
+    await sw.ref(ref).click();
+    await expect(sw.ref(ref)).toHaveText('Clicked');
+    await expect(sw).toHaveRef(ref, { role: 'button', name: 'Clicked' });
+  });
+
   test('should leave a placeholder when a frame detaches during the snapshot', async ({ page, stagewright: sw, server }) => {
     // The frame removes itself while it is being walked: the walk reads the closed-shadow-root
     // registry, which this page turns into a getter.
