@@ -468,6 +468,7 @@ export interface AriaStates {
   invalid?: boolean | string;
   level?: number;
   haspopup?: boolean | string;
+  sort?: 'ascending' | 'descending' | 'other';
 }
 
 // https://www.w3.org/TR/wai-aria-1.2/#aria-checked
@@ -631,6 +632,21 @@ function computeHasPopup(element: Element, role: string): boolean | string | und
   return kHasPopupValues[lower] === true ? lower : undefined;
 }
 
+// https://www.w3.org/TR/wai-aria-1.2/#aria-sort: on column and row headers only. `none` is the
+// default, and an invalid value reads as it (like Chromium, ASCII case-insensitively).
+const kSortRoles = toSet(['columnheader', 'rowheader']);
+const kSortValues = toSet(['ascending', 'descending', 'other']);
+
+function computeSort(element: Element, role: string): 'ascending' | 'descending' | 'other' | undefined {
+  if (kSortRoles[role] !== true)
+    return undefined;
+  const value = getAttribute(element, 'aria-sort');
+  if (value === null)
+    return undefined;
+  const lower = stringToLowerCase(value);
+  return kSortValues[lower] === true ? lower as 'ascending' | 'descending' | 'other' : undefined;
+}
+
 function isSelected(element: Element): boolean {
   if (elementTag(element) === 'option')
     return !!(element as HTMLOptionElement).selected || ariaBoolean(element, 'aria-selected') === true;
@@ -639,7 +655,7 @@ function isSelected(element: Element): boolean {
 
 /**
  * The states that apply to `role`, native semantics included. Fields that do not apply are
- * absent; `disabled`, `required`, `readonly`, `invalid` and `haspopup` appear only when set;
+ * absent; `disabled`, `required`, `readonly`, `invalid`, `haspopup` and `sort` appear only when set;
  * `checked` on checkable roles, `selected` on options and tabs, and `level` on headings always.
  */
 export function getAriaStates(element: Element, role: string = getAriaRole(element)): AriaStates {
@@ -702,6 +718,10 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
   const haspopup = computeHasPopup(element, role);
   if (haspopup !== undefined)
     states.haspopup = haspopup;
+
+  const sort = computeSort(element, role);
+  if (sort !== undefined)
+    states.sort = sort;
 
   return states;
 }

@@ -14,5 +14,5 @@ export { findEntries } from './snapshot/query';
 export { estimateTokens } from './snapshot/tokens';
 export { applyBudget } from './snapshot/budget';
 export type {
-  Snapshot, SnapshotEntry, SnapshotMeta, SnapshotDiff, EntryState, EntryQuery, EntryIdentity, EntryChange, BBox, WalkLimits,
+  Snapshot, SnapshotEntry, SnapshotMeta, SnapshotDiff, EntryState, EntryQuery, EntryIdentity, EntryChange, ChildReorder, BBox, WalkLimits,
 } from './snapshot/types';

@@ -3,7 +3,7 @@
 // were dropped. Costs are estimated per line, then the real text is measured: when indentation
 // or the truncation note tip it over, the target tightens and dropping goes on.
 
-import { formatDiff, formatEntryHead, formatEntryLines, formatSnapshot } from './format';
+import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatSnapshot } from './format';
 import { isInteractiveRole } from './roles';
 import { estimateTokens } from './tokens';
 import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
@@ -81,7 +81,7 @@ function budgetSnapshot(snapshot: Snapshot, budget: number): Snapshot {
 
 /**
  * Diffs lose non-interactive removed, then changed, then added entries, then interactive ones in
- * the same order; within a group, from the end.
+ * the same order; within a group, from the end. Re-orders (one line per parent) are never dropped.
  */
 function budgetDiff(diff: SnapshotDiff, budget: number): SnapshotDiff {
   type Item = { kind: 'added'; entry: SnapshotEntry } | { kind: 'removed'; entry: EntryIdentity } | { kind: 'changed'; entry: EntryChange };
@@ -90,7 +90,7 @@ function budgetDiff(diff: SnapshotDiff, budget: number): SnapshotDiff {
     ...diff.changed.map(entry => ({ kind: 'changed' as const, entry })),
     ...diff.added.map(entry => ({ kind: 'added' as const, entry })),
   ];
-  const lineOf = (item: Item) => item.kind === 'added' ? formatEntryHead(item.entry) : `${item.entry.role} "${item.entry.name}" [ref=${item.entry.ref}]${item.kind === 'changed' ? ' ' + JSON.stringify(item.entry.changes) : ''}`;
+  const lineOf = (item: Item) => item.kind === 'added' ? formatAddedLine(item.entry) : item.kind === 'changed' ? formatChangeLine(item.entry) : `${item.entry.role} "${item.entry.name}" [ref=${item.entry.ref}]`;
   const candidates = items.map(item => ({ cost: estimateTokens(lineOf(item)) + 2, kept: true }));
   const interactive = (item: Item) => item.kind === 'added' ? item.entry.interactive : isInteractiveRole(item.entry.role);
   function* order() {

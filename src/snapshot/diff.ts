@@ -2,7 +2,7 @@
 // reconciler keeps stable across re-renders. Boxes are never compared: a banner inserted above
 // would otherwise mark the whole page changed.
 
-import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
+import type { ChildReorder, EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
 
 export type DiffFormat = 'compact' | 'full';
 
@@ -53,12 +53,18 @@ export function identityOf(entry: SnapshotEntry): EntryIdentity {
  * What changed from `prev` to `curr`. When the document changed (`renderer_reloaded`), every
  * entry of `curr` is added and every entry of `prev` removed: refs of the old document are stale.
  * When a walk limit cut either snapshot, what lies past the cut is not compared (`meta.cut`).
+ * Children re-sorted under the same parent are reported once per parent (`reordered`).
  */
 export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?: DiffFormat } = {}): SnapshotDiff {
   const full = options.format === 'full';
   const reloaded = prev.meta.documentId !== curr.meta.documentId;
-  const prevByRef = new Map(reloaded ? [] : prev.entries.map(entry => [entry.ref, entry]));
-  const currRefs = new Set(reloaded ? [] : curr.entries.map(entry => entry.ref));
+  // Where each earlier entry sits: to find it by ref, and to compare the order of children.
+  const prevIndex = new Map<string, number>();
+  if (!reloaded) {
+    for (let i = 0; i < prev.entries.length; i++)
+      prevIndex.set(prev.entries[i].ref, i);
+  }
+  const inCurr = new Set<string>();
   const cut = !reloaded && (prev.meta.truncated || curr.meta.truncated);
   // Where each side's cut falls in the other: an entry only one side has, after it, is past the cut.
   const prevCutInCurr = cut && prev.meta.truncated ? cutIndex(prev.entries, curr.entries) : Infinity;
@@ -66,24 +72,37 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
   const skipped = { added: 0, removed: 0 };
   const added: SnapshotEntry[] = [];
   const changed: EntryChange[] = [];
+  // Per parent ('' for the top level), the earlier positions of the children both have there, in their current order.
+  const childPositions = new Map<string, number[]>();
   for (let i = 0; i < curr.entries.length; i++) {
     const entry = curr.entries[i];
-    const before = prevByRef.get(entry.ref);
-    if (!before) {
+    const index = prevIndex.get(entry.ref);
+    if (index === undefined) {
       if (i <= prevCutInCurr)
         added.push(entry);
       else
         skipped.added++;
       continue;
     }
-    const changes = changedFields(before, entry);
-    if (Object.keys(changes).length)
+    inCurr.add(entry.ref);
+    const before = prev.entries[index];
+    if (before.parent === entry.parent) {
+      const parent = entry.parent ?? '';
+      const positions = childPositions.get(parent);
+      if (positions)
+        positions.push(index);
+      else
+        childPositions.set(parent, [index]);
+    }
+    // hasChanged first: most entries did not change, and it builds nothing to say so.
+    const changes = hasChanged(before, entry) ? changedFields(before, entry) : undefined;
+    if (changes && Object.keys(changes).length)
       changed.push(full ? { ...identityOf(entry), changes, prev: before, curr: entry } : { ...identityOf(entry), changes });
   }
   const removed: EntryIdentity[] = [];
   for (let i = 0; i < prev.entries.length; i++) {
     const entry = prev.entries[i];
-    if (currRefs.has(entry.ref))
+    if (inCurr.has(entry.ref))
       continue;
     if (i <= currCutInPrev)
       removed.push(identityOf(entry));
@@ -97,7 +116,47 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
     meta.truncated = true;
     meta.cut = { before: prev.meta.truncated, after: curr.meta.truncated, skipped };
   }
-  return { schemaVersion: 1, added, removed, changed, meta };
+  return { schemaVersion: 1, added, removed, changed, reordered: reorders(childPositions, curr), meta };
+}
+
+/**
+ * Parents whose children — those both snapshots have under that same parent — come in another
+ * order, with the fewest children that moved: the rest form the longest run that kept its
+ * relative order. Entries both snapshots have lie before both cuts, so a cut never reads as a
+ * move; added, removed and re-parented entries are not moves. O(n log n) in all. Parents come in
+ * the order their first compared child has in `curr`.
+ */
+function reorders(childPositions: Map<string, number[]>, curr: Snapshot): ChildReorder[] {
+  const reordered: ChildReorder[] = [];
+  let parents: Map<string, SnapshotEntry> | undefined;
+  for (const [parent, positions] of childPositions) {
+    const moved = positions.length - longestIncreasingRun(positions);
+    if (moved === 0)
+      continue;
+    parents ??= new Map(curr.entries.map(entry => [entry.ref, entry]));
+    const entry = parents.get(parent);
+    reordered.push({ parent, moved, compared: positions.length, role: entry?.role ?? '', name: entry?.name ?? '' });
+  }
+  return reordered;
+}
+
+/** The length of the longest strictly increasing subsequence of `values` (distinct numbers). */
+export function longestIncreasingRun(values: readonly number[]): number {
+  // tails[k]: the smallest last value of an increasing subsequence of length k + 1.
+  const tails: number[] = [];
+  for (const value of values) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (tails[mid] < value)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+    tails[low] = value;
+  }
+  return tails.length;
 }
 
 /**

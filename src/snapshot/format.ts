@@ -7,7 +7,7 @@
 //     - button "Save" [disabled] [ref=s5]
 
 import { kBidiControls } from './markup';
-import type { EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
+import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
@@ -85,6 +85,8 @@ function stateMarkers(entry: SnapshotEntry): string[] {
     markers.push('readonly');
   if (s.invalid)
     markers.push(s.invalid === true ? 'invalid' : `invalid=${s.invalid}`);
+  if (s.sort !== undefined)
+    markers.push(`sort=${s.sort}`);
   return markers;
 }
 
@@ -98,53 +100,126 @@ function inlineText(entry: SnapshotEntry): string | undefined {
 }
 
 // YAML plain scalars cannot start with indicators or contain ": " / " #"; quote those (JSON strings are valid YAML).
-const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f]|^(?:true|false|null|yes|no|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$/i;
+const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^(?:true|false|null|yes|no|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$/i;
 
 // Bidi controls reorder what follows them on screen: `button "\u202elecnaC"` would display as
-// `button "Cancel"`. Text forms show them as escapes, which only a quoted string can hold.
-const kBidiControlPattern = new RegExp(`[${kBidiControls.join('')}]`, 'g');
+// `button "Cancel"`. Text forms show them as escapes, which only a quoted string can hold. C1
+// controls and U+FFFE/U+FFFF are escaped too: YAML does not allow them raw
+// (https://yaml.org/spec/1.2.2/#51-character-set), and JSON.stringify leaves them raw.
+const kEscapedPattern = new RegExp(`[${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff]`, 'g');
 
 export function yamlScalar(text: string): string {
-  return kNeedsQuotes.test(text) || text.search(kBidiControlPattern) !== -1 ? quoteText(text) : text;
+  return kNeedsQuotes.test(text) || text.search(kEscapedPattern) !== -1 ? quoteText(text) : text;
 }
 
 /**
- * `text` as a JSON string, which is also a YAML double-quoted scalar, with bidi controls written
- * as `\u202e` escapes (JSON.stringify leaves them raw): it reads back as the same string.
+ * `text` as a JSON string, which is also a YAML double-quoted scalar, with bidi and C1 controls
+ * written as `\u202e` escapes (JSON.stringify leaves them raw): it reads back as the same string.
  */
 export function quoteText(text: string): string {
-  return JSON.stringify(text).replace(kBidiControlPattern, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  return JSON.stringify(text).replace(kEscapedPattern, escapeCodeUnit);
+}
+
+function escapeCodeUnit(c: string): string {
+  return '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
+}
+
+// Characters a reader cannot tell apart by looking: private-use glyphs (icon fonts: U+E001 and
+// U+E002 are both a box, or nothing, outside their font), format and other default-ignorable
+// characters (zero-width spaces and joiners, soft hyphens, variation selectors, bidi marks),
+// controls, unassigned code points, lone surrogates, whitespace other than the plain space, and
+// combining marks (`e\u0301` prints as `é`).
+const kUnclearPattern = /^(?:[\p{Co}\p{Cf}\p{Cc}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{M}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs})$/u;
+
+/**
+ * What a reader sees of `text` as `quoteText` prints it: compatibility forms folded (NFKC: `ﬁ`
+ * is `fi`, a no-break space a space), invisible characters gone, every private-use or unassigned
+ * code point the same box. Two strings that differ but print alike here look the same.
+ */
+function visibleForm(text: string): string {
+  return quoteText(text).normalize('NFKC')
+      .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+      .replace(/[\p{Co}\p{Cn}]/gu, '\ufffd')
+      .replace(/[\p{Zl}\p{Zp}\p{Zs}]/gu, ' ');
 }
 
 /**
- * Diff text (DESIGN.md §5): a summary line, `#` notes (a reload, a cut), then one line per entry:
+ * `text` as a JSON string with every character a reader cannot tell apart written as its code
+ * point (`"\ue001 Projects"`), and so is every character NFKC would change (`ﬁ` as `\ufb01`): the
+ * two sides of a change that print the same read differently this way. Above U+FFFF the code
+ * point is written as JSON's surrogate pair, so the string still reads back as itself.
+ */
+export function quoteCodePoints(text: string): string {
+  let result = '"';
+  for (const c of text) {
+    if (kUnclearPattern.test(c) || c.normalize('NFKC') !== c) {
+      for (let i = 0; i < c.length; i++)
+        result += escapeCodeUnit(c[i]);
+    } else {
+      result += JSON.stringify(c).slice(1, -1);
+    }
+  }
+  return result + '"';
+}
+
+/**
+ * Diff text (DESIGN.md §5): a summary line, `#` notes (a reload, a cut), one `^` line per parent
+ * whose children were re-ordered, then one line per entry:
  *
- *   diff +1 -1 ~1
+ *   diff +1 -1 ~1 moved 7
  *   # truncated: the later snapshot was cut by a walk limit; 12 entries past the cut are not compared
- *   + button "Pay" [ref=s40]
+ *   ^ rowgroup [ref=s40] re-ordered: 7 of 8 children moved
+ *   + button "Pay" [ref=s41]
+ *   + paragraph [ref=s42]: The answer text
  *   - dialog "Cart" [ref=s31]
  *   ~ button "Save" [ref=s12] disabled: true -> false
+ *
+ * The summary counts the `+`, `-` and `~` lines, and with ` moved N` the entries the `^` lines
+ * moved. Moves come first: a capped or sliced diff text never hides them.
  */
 export function formatDiff(diff: SnapshotDiff): string {
-  const lines = [`diff +${diff.added.length} -${diff.removed.length} ~${diff.changed.length}`];
+  // `?? []`: diffs built before `reordered` existed (a stored JSON) have none.
+  const reordered = diff.reordered ?? [];
+  const moved = reordered.reduce((sum, reorder) => sum + reorder.moved, 0);
+  const lines = [`diff +${diff.added.length} -${diff.removed.length} ~${diff.changed.length}${moved ? ` moved ${moved}` : ''}`];
   if (diff.meta.renderer_reloaded)
     lines.push('# renderer reloaded: the document changed, every earlier ref is stale');
   if (diff.meta.cut)
     lines.push(formatCut(diff.meta.cut));
+  for (const reorder of reordered)
+    lines.push(formatReorder(reorder));
   for (const entry of diff.added)
-    lines.push(`+ ${formatEntryHead(entry)}`);
+    lines.push(formatAddedLine(entry));
   for (const entry of diff.removed)
     lines.push(`- ${formatIdentity(entry)}`);
-  for (const change of diff.changed) {
-    const fields = Object.entries(change.changes).map(([field, { prev, curr }]) => {
-      const name = field.startsWith('state.') ? field.slice('state.'.length) : field;
-      return `${name}: ${formatChangedValue(prev, curr)} -> ${formatChangedValue(curr, prev)}`;
-    });
-    lines.push(`~ ${formatIdentity(change)} ${fields.join(', ')}`);
-  }
+  for (const change of diff.changed)
+    lines.push(formatChangeLine(change));
   if (diff.meta.truncated && diff.meta.truncated_entries)
     lines.push(`# truncated: ${diff.meta.truncated_entries} changes left out`);
   return lines.join('\n');
+}
+
+/** `+ paragraph [ref=s138]: The answer text`: an added entry with its text, as its snapshot line shows it. */
+export function formatAddedLine(entry: SnapshotEntry): string {
+  const inline = inlineText(entry);
+  return `+ ${formatEntryHead(entry)}${inline === undefined ? '' : `: ${yamlScalar(inline)}`}`;
+}
+
+/** `^ rowgroup [ref=s40] re-ordered: 7 of 8 children moved`; `^ top level re-ordered: …` without a parent. */
+export function formatReorder(reorder: ChildReorder): string {
+  const where = reorder.parent ? formatIdentity({ ref: reorder.parent, role: reorder.role, name: reorder.name }) : 'top level';
+  return `^ ${where} re-ordered: ${reorder.moved} of ${reorder.compared} ${reorder.parent ? 'children' : 'entries'} moved`;
+}
+
+/** `~ button "Save" [ref=s12] disabled: true -> false, name: "Save" -> "Saved"` */
+export function formatChangeLine(change: EntryChange): string {
+  const fields = Object.entries(change.changes).map(([field, { prev, curr }]) => {
+    // States hold tokens from fixed tables (`sort: none -> ascending`, as the `[sort=…]` marker reads).
+    if (field.startsWith('state.'))
+      return `${field.slice('state.'.length)}: ${formatStateValue(prev, curr)} -> ${formatStateValue(curr, prev)}`;
+    return `${field}: ${formatChangedValues(prev, curr).join(' -> ')}`;
+  });
+  return `~ ${formatIdentity(change)} ${fields.join(', ')}`;
 }
 
 /** `# truncated: the later snapshot was cut by a walk limit; 1,088 entries past the cut are not compared` */
@@ -155,13 +230,37 @@ function formatCut(cut: NonNullable<SnapshotDiff['meta']['cut']>): string {
   return `# truncated: ${side} cut by a walk limit; ${count.toLocaleString('en-US')} ${entries} not compared`;
 }
 
-function formatIdentity(entry: EntryIdentity): string {
-  return `${entry.role}${entry.name ? ` ${quoteText(entry.name)}` : ''} [ref=${entry.ref}]`;
+function formatIdentity(entry: { ref: string; role: string; name: string }): string {
+  return `${entry.role}${entry.name ? ` ${quoteText(entry.name)}` : ''} [ref=${entry.ref}]`.trimStart();
 }
 
-/** An absent boolean flag reads as false (`disabled: true -> false`); other absent values as `none`. */
-function formatChangedValue(value: unknown, other: unknown): string {
+/**
+ * The two sides of a change of a text field (`name`, `value`, `text`, `url`); an absent value
+ * reads as `none`. Strings that would print the same (`"\ue001 Projects"` and
+ * `"\ue002 Projects"`, a zero-width space, a no-break space, `é` composed or not) show the code
+ * points of what a reader cannot see; so does a string that would print as `""` but is not empty.
+ */
+function formatChangedValues(prev: unknown, curr: unknown): [string, string] {
+  if (typeof prev === 'string' && typeof curr === 'string') {
+    if (prev !== curr && visibleForm(prev) === visibleForm(curr))
+      return [quoteCodePoints(prev), quoteCodePoints(curr)];
+    return [quoteText(prev), quoteText(curr)];
+  }
+  return [formatChangedValue(prev), formatChangedValue(curr)];
+}
+
+/** An absent flag reads as false when the other side is a boolean, else as `none`. */
+function formatStateValue(value: unknown, other: unknown): string {
   if (value === undefined)
     return typeof other === 'boolean' ? 'false' : 'none';
-  return typeof value === 'string' ? quoteText(value) : String(value);
+  // Anything but a plain token (a hand-made snapshot) is quoted, so it cannot break the line.
+  return typeof value === 'string' && !/^[\w-]+$/.test(value) ? quoteText(value) : String(value);
+}
+
+function formatChangedValue(value: unknown): string {
+  if (value === undefined)
+    return 'none';
+  if (typeof value === 'string')
+    return value !== '' && visibleForm(value) === visibleForm('') ? quoteCodePoints(value) : quoteText(value);
+  return String(value);
 }

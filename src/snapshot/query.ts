@@ -2,6 +2,76 @@
 
 import type { EntryQuery, EntryState, Snapshot, SnapshotEntry } from './types';
 
+const kQueryKeys = ['role', 'name', 'exact', 'state', 'interactive', 'ref'] as const satisfies readonly (keyof EntryQuery)[];
+
+interface FieldRule { accepts: (value: unknown) => boolean; expected: string }
+const kBoolean: FieldRule = { accepts: value => typeof value === 'boolean', expected: 'a boolean' };
+const kBooleanOrMixed: FieldRule = { accepts: value => typeof value === 'boolean' || value === 'mixed', expected: "a boolean or 'mixed'" };
+const kBooleanOrString: FieldRule = { accepts: value => typeof value === 'boolean' || typeof value === 'string', expected: 'a boolean or a string' };
+
+/** Every EntryState field and the values it can hold: the type makes a new field add a rule here. */
+const kStateRules: { [K in keyof Required<EntryState>]: FieldRule } = {
+  disabled: kBoolean, checked: kBooleanOrMixed, pressed: kBooleanOrMixed, expanded: kBoolean,
+  selected: kBoolean, focused: kBoolean, required: kBoolean, readonly: kBoolean,
+  invalid: kBooleanOrString, hidden: kBoolean,
+  level: { accepts: value => Number.isInteger(value), expected: 'an integer' },
+  haspopup: kBooleanOrString,
+  sort: { accepts: value => value === 'ascending' || value === 'descending' || value === 'other', expected: "'ascending', 'descending' or 'other'" },
+  visible: kBoolean,
+};
+
+/**
+ * What is wrong with `query` as an EntryQuery, as the sentence an INVALID_ARGUMENT error says,
+ * or undefined when nothing is. `caller` names the call (`toHaveEntry`, `sw.find`). The one check
+ * behind `sw.find` and every matcher: a typo (`{ rol: 'button' }`) must not read as "any entry",
+ * nor as "no entry" after a timeout.
+ */
+export function queryProblem(query: unknown, caller: string): string | undefined {
+  if (!isPlainObject(query))
+    return `${caller}() takes an EntryQuery object like { role: 'button', name: 'Save' }, got ${describe(query)}.`;
+  const unknown = Object.keys(query).filter(key => !(kQueryKeys as readonly string[]).includes(key));
+  if (unknown.length)
+    return `${caller}() got unknown query fields: ${unknown.join(', ')}. Known: ${kQueryKeys.join(', ')}.`;
+  const { role, name, exact, state, interactive, ref } = query as EntryQuery;
+  for (const [key, value] of [['role', role], ['ref', ref]] as const) {
+    if (value !== undefined && typeof value !== 'string')
+      return `${caller}(): ${key} must be a string, got ${describe(value)}.`;
+  }
+  if (name !== undefined && typeof name !== 'string' && !(name instanceof RegExp))
+    return `${caller}(): name must be a string or a RegExp, got ${describe(name)}.`;
+  for (const [key, value] of [['exact', exact], ['interactive', interactive]] as const) {
+    if (value !== undefined && typeof value !== 'boolean')
+      return `${caller}(): ${key} must be a boolean, got ${describe(value)}.`;
+  }
+  if (state === undefined)
+    return undefined;
+  if (!isPlainObject(state))
+    return `${caller}(): state must be an object of EntryState fields like { disabled: true }, got ${describe(state)}.`;
+  const unknownStates = Object.keys(state).filter(key => !Object.hasOwn(kStateRules, key));
+  if (unknownStates.length)
+    return `${caller}() got unknown state fields: ${unknownStates.join(', ')}. Known: ${Object.keys(kStateRules).join(', ')}.`;
+  for (const [key, value] of Object.entries(state)) {
+    const rule = kStateRules[key as keyof EntryState];
+    if (value !== undefined && !rule.accepts(value))
+      return `${caller}(): state.${key} must be ${rule.expected}, got ${describe(value)}.`;
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RegExp);
+}
+
+function describe(value: unknown): string {
+  if (value instanceof RegExp || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
+    return String(value);
+  try {
+    return value === undefined ? 'undefined' : JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value); // Circular, like a Page passed by mistake.
+  }
+}
+
 /** Entries matching `query`, in document order. */
 export function findEntries(snapshot: Snapshot, query: EntryQuery): SnapshotEntry[] {
   return snapshot.entries.filter(entry => matchesQuery(entry, query));

@@ -16,6 +16,8 @@ export interface EntryState {
   hidden?: boolean;
   level?: number;
   haspopup?: boolean | string;
+  /** `aria-sort` on column and row headers; absent for `none`, no attribute or an invalid value. */
+  sort?: 'ascending' | 'descending' | 'other';
   visible: boolean;
 }
 
@@ -74,11 +76,30 @@ export interface EntryChange extends EntryIdentity {
   curr?: SnapshotEntry;
 }
 
+/**
+ * Children that both snapshots have under the same parent, in a new order: the same elements
+ * re-sorted, not added or removed ones. `moved` is the fewest of them that moved (the rest kept
+ * their relative order: the longest increasing subsequence), so moving one row to the top is 1.
+ */
+export interface ChildReorder {
+  /** The parent's ref; '' for entries at the top level (no parent). */
+  parent: string;
+  /** The fewest children that changed place among the `compared` ones. */
+  moved: number;
+  /** How many children both snapshots have under this parent: the ones whose order was compared. */
+  compared: number;
+  /** The parent's role and name in the later snapshot, for the text form ('' at the top level). */
+  role: string;
+  name: string;
+}
+
 export interface SnapshotDiff {
   schemaVersion: 1;
   added: SnapshotEntry[];
   removed: EntryIdentity[];
   changed: EntryChange[];
+  /** One record per parent whose children were re-ordered; never dropped by filters or budgets. */
+  reordered: ChildReorder[];
   /**
    * `since` is the baseline's snapshotId; `totals` the true counts when a budget dropped some;
    * `cut` which snapshot (`before`, `after`) a walk limit cut, and how many entries past the cut

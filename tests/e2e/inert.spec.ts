@@ -67,15 +67,17 @@ test.describe('the DOM file', () => {
     const context = await browser.newContext();
     const viewer = await context.newPage();
     const fileUrl = 'file://' + file;
-    // What would show that something ran or loaded. The browser's own CSP violation reports are
-    // console errors too: they show the policy at work, not a script.
+    // What would show that something ran or loaded. The browser's own CSP violation reports, and
+    // its refusal to hand an `unsafe:` URL to another application, are console errors too: they
+    // show the file's defences at work, not a script.
+    const kBrowserRefusals = ['violates the following Content Security Policy directive', 'Not allowed to launch \'unsafe:'];
     const ran: string[] = [];
     viewer.on('dialog', dialog => {
       ran.push(`dialog ${dialog.message()}`);
       void dialog.dismiss().catch(() => {});
     });
     viewer.on('console', message => {
-      if (!message.text().includes('violates the following Content Security Policy directive'))
+      if (!kBrowserRefusals.some(refusal => message.text().includes(refusal)))
         ran.push(`console ${message.text()}`);
     });
     viewer.on('pageerror', error => ran.push(`pageerror ${error.message}`));

@@ -244,11 +244,11 @@ const { test, expect } = require('stagewright');
 test('checkpoints', async ({ page, context, stagewright: sw }) => {
   await page.setContent(${JSON.stringify(kForm)});
   const first = await sw.checkpoint('start');
-  expect(first).toEqual({ index: 1, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0 } });
+  expect(first).toEqual({ index: 1, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0, moved: 0 } });
   await test.step('inside', async () => {
     await page.locator('#name').fill('Grace');
     const capture = await sw.checkpoint('typed');
-    expect(capture.changes).toEqual({ added: 0, removed: 0, changed: 1 });
+    expect(capture.changes).toEqual({ added: 0, removed: 0, changed: 1, moved: 0 });
     expect(capture.files.diff).toMatch(/diffs[\\\\/]\\d{3}-typed\\.diff$/);
   });
   const popup = await context.newPage();

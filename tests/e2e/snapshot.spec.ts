@@ -190,7 +190,7 @@ test.describe('diffs', () => {
       document.body.insertAdjacentHTML('beforeend', '<button>New</button>');
     });
     const diff = await sw.snapshot({ since: 'last' });
-    expect(Object.keys(diff).sort()).toEqual(['added', 'changed', 'meta', 'removed', 'schemaVersion']);
+    expect(Object.keys(diff).sort()).toEqual(['added', 'changed', 'meta', 'removed', 'reordered', 'schemaVersion']);
     expect(diff.removed).toEqual([{ ref: expect.stringMatching(/^s\d+$/), role: 'alert', name: '', fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) }]);
     expect(diff.changed.map(c => Object.keys(c).sort())).toEqual([['changes', 'fingerprint', 'name', 'ref', 'role'], ['changes', 'fingerprint', 'name', 'ref', 'role']]);
     expect(diff.changed.map(c => c.changes)).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, diffSnapshots, hasChanged } from '../../src/snapshot/diff';
+import { changedFields, diffSnapshots, hasChanged, longestIncreasingRun } from '../../src/snapshot/diff';
+import { applyBudget } from '../../src/snapshot/budget';
 import { formatDiff } from '../../src/snapshot/format';
 import { shapeDiff } from '../../src/snapshot/shape';
 import { entry, snapshot } from './fixtures';
@@ -51,6 +52,135 @@ describe('diffSnapshots', () => {
     const diff = diffSnapshots(before, after);
     expect(diff.meta.truncated).toBe(false);
     expect(diff.meta.cut).toBeUndefined();
+  });
+});
+
+/**
+ * A table: a header row group with a sortable column header, and a body row group `s10` whose
+ * rows `s1<N>` (each with one cell) come in `order` (row numbers 1…).
+ */
+function table(order: number[], sort?: 'ascending' | 'descending') {
+  const rows = order.flatMap(n => [
+    entry({ ref: `s1${n}`, role: 'row', name: `Fruit ${n}`, parent: 's10', depth: 2 }),
+    entry({ ref: `s2${n}`, role: 'cell', name: `Fruit ${n}`, parent: `s1${n}`, depth: 3 }),
+  ]);
+  return snapshot([
+    entry({ ref: 's1', role: 'table', name: 'Fruit' }),
+    entry({ ref: 's2', role: 'rowgroup', parent: 's1', depth: 1 }),
+    entry({ ref: 's3', role: 'columnheader', name: 'Name', state: sort ? { visible: true, sort } : { visible: true }, parent: 's2', depth: 2 }),
+    entry({ ref: 's10', role: 'rowgroup', parent: 's1', depth: 1 }),
+    ...rows,
+  ]);
+}
+
+describe('diffSnapshots re-orders', () => {
+  it('should report a sort of eight rows once, for their row group, with the fewest rows that moved', () => {
+    const diff = diffSnapshots(table([5, 3, 8, 1, 7, 2, 6, 4]), table([1, 2, 3, 4, 5, 6, 7, 8], 'ascending'));
+    // Earlier positions in the new order: 3 5 1 7 0 6 4 2; three of them (3 5 6) kept their order.
+    expect(diff.reordered).toEqual([{ parent: 's10', moved: 5, compared: 8, role: 'rowgroup', name: '' }]);
+    expect(diff.changed.map(change => [change.ref, change.changes])).toEqual([['s3', { 'state.sort': { prev: undefined, curr: 'ascending' } }]]);
+    expect([diff.added, diff.removed]).toEqual([[], []]);
+  });
+
+  it('should count a reversed list as all but one moved', () => {
+    expect(diffSnapshots(table([1, 2, 3, 4, 5, 6, 7, 8]), table([8, 7, 6, 5, 4, 3, 2, 1])).reordered)
+        .toEqual([{ parent: 's10', moved: 7, compared: 8, role: 'rowgroup', name: '' }]);
+  });
+
+  it('should count one row moved to the top as one move', () => {
+    expect(diffSnapshots(table([1, 2, 3, 4, 5]), table([5, 1, 2, 3, 4])).reordered.map(r => [r.parent, r.moved])).toEqual([['s10', 1]]);
+    expect(diffSnapshots(table([1, 2, 3, 4, 5]), table([2, 3, 4, 5, 1])).reordered.map(r => [r.parent, r.moved])).toEqual([['s10', 1]]);
+  });
+
+  it('should report nothing when the order stayed', () => {
+    const diff = diffSnapshots(table([1, 2, 3]), table([1, 2, 3], 'descending'));
+    expect(diff.reordered).toEqual([]);
+    expect(diff.changed).toHaveLength(1);
+  });
+
+  it('should not count added, removed or re-parented entries as moves', () => {
+    // Row 1 removed, rows 6 and 7 added at both ends, row 4 gone to another group: the rest keep their order.
+    const before = table([1, 2, 3, 4, 5]);
+    const after = table([6, 2, 3, 5, 7]);
+    after.entries.push(entry({ ref: 's30', role: 'rowgroup', parent: 's1', depth: 1 }), entry({ ref: 's14', role: 'row', name: 'Fruit 4', parent: 's30', depth: 2 }));
+    const diff = diffSnapshots(before, after);
+    expect(diff.reordered).toEqual([]);
+    expect(diff.added.map(e => e.ref)).toEqual(['s16', 's26', 's17', 's27', 's30']);
+    expect(diff.removed.map(e => e.ref)).toEqual(['s11', 's21', 's24']);
+  });
+
+  it('should not count a row removed and a new one added in its place elsewhere', () => {
+    // Row 1 re-rendered as a new element (a new ref) at the end: one removed, one added, no move.
+    const before = table([1, 2, 3]);
+    const after = table([2, 3]);
+    after.entries.push(entry({ ref: 's40', role: 'row', name: 'Fruit 1', parent: 's10', depth: 2 }));
+    const diff = diffSnapshots(before, after);
+    expect(diff.reordered).toEqual([]);
+    expect(diff.added.map(e => e.ref)).toEqual(['s40']);
+  });
+
+  it('should report each parent once, top-level entries under the parent \'\'', () => {
+    const before = snapshot([
+      entry({ ref: 's1', role: 'list' }),
+      entry({ ref: 's2', role: 'listitem', parent: 's1', text: 'a' }),
+      entry({ ref: 's3', role: 'listitem', parent: 's1', text: 'b' }),
+      entry({ ref: 's4', role: 'paragraph', text: 'p' }),
+      entry({ ref: 's5', role: 'list', name: 'Other' }),
+      entry({ ref: 's6', role: 'listitem', parent: 's5', text: 'c' }),
+      entry({ ref: 's7', role: 'listitem', parent: 's5', text: 'd' }),
+    ]);
+    const after = snapshot([
+      entry({ ref: 's4', role: 'paragraph', text: 'p' }),
+      entry({ ref: 's1', role: 'list' }),
+      entry({ ref: 's3', role: 'listitem', parent: 's1', text: 'b' }),
+      entry({ ref: 's2', role: 'listitem', parent: 's1', text: 'a' }),
+      entry({ ref: 's5', role: 'list', name: 'Other' }),
+      entry({ ref: 's7', role: 'listitem', parent: 's5', text: 'd' }),
+      entry({ ref: 's6', role: 'listitem', parent: 's5', text: 'c' }),
+    ]);
+    expect(diffSnapshots(before, after).reordered).toEqual([
+      { parent: '', moved: 1, compared: 3, role: '', name: '' },
+      { parent: 's1', moved: 1, compared: 2, role: 'list', name: '' },
+      { parent: 's5', moved: 1, compared: 2, role: 'list', name: 'Other' },
+    ]);
+  });
+
+  it('should compare nothing past a cut, and still report a move before it', () => {
+    const prev = table([1, 2, 3, 4, 5, 6]);
+    const cut = (order: number[]) => {
+      const curr = table(order);
+      return { ...curr, meta: { ...curr.meta, truncated: true } };
+    };
+    // The walk stopped after three rows: the rest are past the cut, not moved.
+    expect(diffSnapshots(prev, cut([1, 2, 3])).reordered).toEqual([]);
+    expect(diffSnapshots(prev, cut([2, 1, 3])).reordered.map(r => [r.parent, r.moved, r.compared])).toEqual([['s10', 1, 3]]);
+    expect(diffSnapshots({ ...prev, meta: { ...prev.meta, truncated: true } }, table([3, 2, 1])).reordered.map(r => r.moved)).toEqual([2]);
+  });
+
+  it('should report no moves after a reload: every entry is new', () => {
+    const after = table([3, 2, 1]);
+    expect(diffSnapshots(table([1, 2, 3]), { ...after, meta: { ...after.meta, documentId: 'doc-2' } }).reordered).toEqual([]);
+  });
+
+  it('should keep re-orders through filters and budgets', () => {
+    const diff = diffSnapshots(table([1, 2, 3, 4]), table([4, 3, 2, 1], 'descending'));
+    const shaped = shapeDiff(diff, { interactiveOnly: true, maxEntries: 0 });
+    expect(shaped.reordered).toEqual(diff.reordered);
+    expect(shaped.changed).toEqual([]);
+    const budgeted = applyBudget(diff, 1);
+    expect(budgeted.reordered).toEqual(diff.reordered);
+    expect(formatDiff(budgeted)).toContain('^ rowgroup [ref=s10] re-ordered: 3 of 4 children moved');
+  });
+});
+
+describe('longestIncreasingRun', () => {
+  it('should find the longest strictly increasing subsequence', () => {
+    expect(longestIncreasingRun([])).toBe(0);
+    expect(longestIncreasingRun([0, 1, 2, 3])).toBe(4);
+    expect(longestIncreasingRun([3, 2, 1, 0])).toBe(1);
+    expect(longestIncreasingRun([3, 5, 1, 7, 0, 6, 4, 2])).toBe(3);
+    expect(longestIncreasingRun([4, 0, 1, 2, 3])).toBe(4);
+    expect(longestIncreasingRun([1, 9, 2, 8, 3, 7, 4])).toBe(4);
   });
 });
 
@@ -157,6 +287,60 @@ describe('formatDiff', () => {
     expect(lines[0]).toBe('diff +2 -0 ~0');
     expect(lines[1]).toBe('# truncated: the later snapshot was cut by a walk limit; 0 entries past the cut are not compared');
     expect(lines[lines.length - 1]).toBe('# truncated: 3 changes left out');
+  });
+
+  it('should print one line per re-ordered parent, first, and count the moved entries in the summary', () => {
+    const text = formatDiff(diffSnapshots(table([5, 3, 8, 1, 7, 2, 6, 4]), table([1, 2, 3, 4, 5, 6, 7, 8], 'ascending')));
+    expect(text).toBe([
+      'diff +0 -0 ~1 moved 5',
+      '^ rowgroup [ref=s10] re-ordered: 5 of 8 children moved',
+      '~ columnheader "Name" [ref=s3] sort: none -> ascending',
+    ].join('\n'));
+  });
+
+  it('should name the top level and the parent\'s name in re-order lines', () => {
+    const before = snapshot([
+      entry({ ref: 's1', role: 'button', name: 'A' }),
+      entry({ ref: 's2', role: 'button', name: 'B' }),
+      entry({ ref: 's3', role: 'list', name: 'Cart' }),
+      entry({ ref: 's4', role: 'listitem', parent: 's3' }),
+      entry({ ref: 's5', role: 'listitem', parent: 's3' }),
+      entry({ ref: 's6', role: 'listitem', parent: 's3' }),
+    ]);
+    const after = snapshot([before.entries[1], before.entries[0], before.entries[2], before.entries[5], before.entries[3], before.entries[4]]);
+    expect(formatDiff(diffSnapshots(before, after))).toBe([
+      'diff +0 -0 ~0 moved 2',
+      '^ top level re-ordered: 1 of 3 entries moved',
+      '^ list "Cart" [ref=s3] re-ordered: 1 of 3 children moved',
+    ].join('\n'));
+  });
+
+  it('should keep re-order lines in the first lines, above any number of added entries', () => {
+    const before = table([1, 2]);
+    const after = table([2, 1]);
+    after.entries.unshift(...Array.from({ length: 20 }, (_, i) => entry({ ref: `s${100 + i}`, role: 'button', name: `New ${i}` })));
+    const lines = formatDiff(diffSnapshots(before, after)).split('\n');
+    expect(lines.slice(0, 3)).toEqual(['diff +20 -0 ~0 moved 1', '^ rowgroup [ref=s10] re-ordered: 1 of 2 children moved', '+ button "New 0" [ref=s100]']);
+  });
+
+  it('should show the text and value of added entries as their snapshot line does', () => {
+    const before = snapshot([entry({ ref: 's1', role: 'button', name: 'What is it?' })]);
+    const after = snapshot([
+      ...before.entries,
+      entry({ ref: 's138', role: 'generic', text: 'The answer text' }),
+      entry({ ref: 's139', role: 'paragraph', text: 'Total: 5' }),
+      entry({ ref: 's140', role: 'textbox', name: 'Email', value: 'a@b.c' }),
+      entry({ ref: 's141', role: 'button', name: 'OK', text: 'OK' }),
+      entry({ ref: 's142', role: 'link', name: 'Home', url: 'http://127.0.0.1/home' }),
+    ]);
+    expect(formatDiff(diffSnapshots(before, after))).toBe([
+      'diff +5 -0 ~0',
+      '+ generic [ref=s138]: The answer text',
+      '+ paragraph [ref=s139]: "Total: 5"',
+      '+ textbox "Email" [ref=s140]: a@b.c',
+      '+ button "OK" [ref=s141]',
+      '+ link "Home" [ref=s142]',
+    ].join('\n'));
   });
 
   it('should say when the renderer reloaded', () => {

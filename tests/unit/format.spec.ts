@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
-import { formatDiff, formatEntryHead, formatSnapshot, quoteText, yamlScalar } from '../../src/snapshot/format';
+import { formatDiff, formatEntryHead, formatSnapshot, quoteCodePoints, quoteText, yamlScalar } from '../../src/snapshot/format';
 import { kBidiControls } from '../../src/snapshot/markup';
 import { entry, snapshot } from './fixtures';
 
@@ -56,6 +56,12 @@ describe('formatSnapshot', () => {
     expect(formatSnapshot(snapshot([entry({ ref: 's1', role: 'button', name: 'A' })], { truncated: true, truncated_entries: 3, entryCount: 4 })))
         .toBe('- button "A" [ref=s1]\n# truncated: 3 of 4 entries left out');
     expect(formatSnapshot(snapshot([], { truncated: true }))).toBe('# truncated: a limit stopped the walk');
+  });
+
+  it('should show aria-sort as a [sort=…] marker', () => {
+    expect(formatEntryHead(entry({ ref: 's3', role: 'columnheader', name: 'Name', state: { visible: true, sort: 'ascending' } }))).toBe('columnheader "Name" [sort=ascending] [ref=s3]');
+    expect(formatEntryHead(entry({ ref: 's4', role: 'rowheader', name: 'Q1', state: { visible: true, sort: 'other' } }))).toBe('rowheader "Q1" [sort=other] [ref=s4]');
+    expect(formatEntryHead(entry({ ref: 's5', role: 'columnheader', name: 'Price' }))).toBe('columnheader "Price" [ref=s5]');
   });
 
   it('should escape names so that quotes and newlines cannot break a line', () => {
@@ -122,5 +128,58 @@ describe('yamlScalar', () => {
     expect(yamlScalar('/home')).toBe('/home');
     for (const tricky of ['a: b', '- item', '#x', 'true', '42', '', ' padded', 'x #y', '{a}', 'tab\there'])
       expect(yamlScalar(tricky)).toBe(JSON.stringify(tricky));
+  });
+});
+
+/** The diff line of one field changing from `prev` to `curr`. */
+function changeLine(field: 'name' | 'value' | 'text' | 'url', prev: string | undefined, curr: string | undefined): string {
+  const before = snapshot([entry({ ref: 's1', role: 'link', name: 'x', [field]: prev })]);
+  const after = snapshot([entry({ ref: 's1', role: 'link', name: 'x', [field]: curr })]);
+  return formatDiff(diffSnapshots(before, after)).split('\n')[1];
+}
+
+describe('changes that would print the same', () => {
+  it('should show the code points of private-use glyphs when only the glyph changed', () => {
+    const before = snapshot([entry({ ref: 's7', role: 'link', name: '\ue001 Projects' })]);
+    const after = snapshot([entry({ ref: 's7', role: 'link', name: '\ue002 Projects' })]);
+    expect(formatDiff(diffSnapshots(before, after))).toBe('diff +0 -0 ~1\n~ link "\ue002 Projects" [ref=s7] name: "\\ue001 Projects" -> "\\ue002 Projects"');
+  });
+
+  it('should show zero-width and other invisible characters, no-break spaces and decomposed forms', () => {
+    expect(changeLine('text', 'Total', 'To\u200btal')).toBe('~ link "x" [ref=s1] text: "Total" -> "To\\u200btal"');
+    expect(changeLine('text', 'soft', 'so\u00adft')).toBe('~ link "x" [ref=s1] text: "soft" -> "so\\u00adft"');
+    expect(changeLine('value', '10 kg', '10\u00a0kg')).toBe('~ link "x" [ref=s1] value: "10 kg" -> "10\\u00a0kg"');
+    expect(changeLine('name', 'Café', 'Cafe\u0301')).toBe('~ link "Cafe\u0301" [ref=s1] name: "Café" -> "Cafe\\u0301"');
+    expect(changeLine('text', 'fine', '\ufb01ne')).toBe('~ link "x" [ref=s1] text: "fine" -> "\\ufb01ne"');
+    expect(changeLine('text', 'a\u200cb', 'a\u200db')).toBe('~ link "x" [ref=s1] text: "a\\u200cb" -> "a\\u200db"');
+    expect(changeLine('text', '\u3164', '')).toBe('~ link "x" [ref=s1] text: "\\u3164" -> ""');
+  });
+
+  it('should show a string that would print as "" but is not empty, against an absent value', () => {
+    expect(changeLine('value', undefined, '\u200b')).toBe('~ link "x" [ref=s1] value: none -> "\\u200b"');
+    expect(changeLine('value', undefined, '')).toBe('~ link "x" [ref=s1] value: none -> ""');
+  });
+
+  it('should print changes a reader can see as they are', () => {
+    expect(changeLine('name', '\ue001 Projects', '\ue001 Settings')).toBe('~ link "\ue001 Settings" [ref=s1] name: "\ue001 Projects" -> "\ue001 Settings"');
+    expect(changeLine('text', 'Café', 'Cafe')).toBe('~ link "x" [ref=s1] text: "Café" -> "Cafe"');
+    expect(changeLine('text', 'a', 'b')).toBe('~ link "x" [ref=s1] text: "a" -> "b"');
+  });
+
+  it('should write code points that read back as the same string', () => {
+    for (const text of ['\ue001 x', 'e\u0301 "q" \\u0041', '\u{f0001}\u{1f600}', '\ud800 lone', 'tab\there\u0085', 'plain'])
+      expect(JSON.parse(quoteCodePoints(text))).toBe(text);
+    expect(quoteCodePoints('\u{f0001}')).toBe('"\\udb80\\udc01"');
+    expect(quoteCodePoints('a\\u0041')).toBe('"a\\\\u0041"');
+    expect(quoteCodePoints('😀 ok')).toBe('"😀 ok"');
+  });
+});
+
+describe('C1 controls', () => {
+  it('should be escaped in every text form, which stays valid YAML', () => {
+    expect(quoteText('a\u0085b\u009b')).toBe('"a\\u0085b\\u009b"');
+    const text = formatSnapshot(snapshot([entry({ ref: 's1', role: 'paragraph', text: 'x\u0080y' })]));
+    expect(text).toBe('- paragraph [ref=s1]: "x\\u0080y"');
+    expect(yaml.parse(text)).toEqual([{ 'paragraph [ref=s1]': 'x\u0080y' }]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { filterEntries, findEntries } from '../../src/snapshot/query';
+import { StagewrightError } from '../../src/expect/errors';
+import { validateQuery } from '../../src/expect/query';
+import { filterEntries, findEntries, queryProblem } from '../../src/snapshot/query';
 import { similarRefLines } from '../../src/snapshot/similar';
 import { entry, snapshot } from './fixtures';
 
@@ -42,6 +44,58 @@ describe('findEntries', () => {
   it('should match refs and interactivity', () => {
     expect(findEntries(page, { ref: 's4' }).map(e => e.name)).toEqual(['Saved items']);
     expect(findEntries(page, { interactive: false }).map(e => e.ref)).toEqual(['s1', 's5']);
+  });
+});
+
+describe('queryProblem', () => {
+  it('should accept every query field and every state field with a value it can hold', () => {
+    expect(queryProblem({}, 'sw.find')).toBeUndefined();
+    expect(queryProblem({ role: 'button', name: /save/i, exact: false, interactive: true, ref: 's1' }, 'sw.find')).toBeUndefined();
+    expect(queryProblem({ name: 'Save', exact: true, role: undefined }, 'sw.find')).toBeUndefined();
+    expect(queryProblem({ state: {
+      disabled: true, checked: 'mixed', pressed: false, expanded: true, selected: false, focused: true, required: true, readonly: false,
+      invalid: 'grammar', hidden: false, level: 2, haspopup: 'menu', sort: 'descending', visible: true,
+    } }, 'sw.find')).toBeUndefined();
+  });
+
+  it('should name unknown query fields, like a typo of role', () => {
+    expect(queryProblem({ rol: 'button' }, 'sw.find')).toBe('sw.find() got unknown query fields: rol. Known: role, name, exact, state, interactive, ref.');
+    expect(queryProblem({ role: 'button', nmae: 'Save', Exact: true }, 'toHaveEntry')).toBe('toHaveEntry() got unknown query fields: nmae, Exact. Known: role, name, exact, state, interactive, ref.');
+  });
+
+  it('should name unknown state fields and values a state cannot hold', () => {
+    expect(queryProblem({ state: { disabeld: true } }, 'sw.find')).toMatch(/^sw\.find\(\) got unknown state fields: disabeld\. Known: disabled, checked, .*sort, visible\.$/);
+    expect(queryProblem({ state: { disabled: 'true' } }, 'sw.find')).toBe('sw.find(): state.disabled must be a boolean, got "true".');
+    expect(queryProblem({ state: { sort: 'none' } }, 'sw.find')).toBe('sw.find(): state.sort must be \'ascending\', \'descending\' or \'other\', got "none".');
+    expect(queryProblem({ state: { level: '2' } }, 'sw.find')).toBe('sw.find(): state.level must be an integer, got "2".');
+    expect(queryProblem({ state: { checked: 'yes' } }, 'sw.find')).toBe('sw.find(): state.checked must be a boolean or \'mixed\', got "yes".');
+    expect(queryProblem({ state: 'disabled' }, 'sw.find')).toBe('sw.find(): state must be an object of EntryState fields like { disabled: true }, got "disabled".');
+    expect(queryProblem({ state: ['disabled'] }, 'sw.find')).toMatch(/^sw\.find\(\): state must be an object/);
+  });
+
+  it('should reject what is not a query, and fields of the wrong type', () => {
+    for (const notQuery of [null, undefined, 'button', 3, ['button'], /Save/])
+      expect(queryProblem(notQuery, 'sw.find'), String(notQuery)).toMatch(/^sw\.find\(\) takes an EntryQuery object like \{ role: 'button', name: 'Save' \}, got /);
+    expect(queryProblem({ name: 3 }, 'sw.find')).toBe('sw.find(): name must be a string or a RegExp, got 3.');
+    expect(queryProblem({ role: ['button'] }, 'sw.find')).toBe('sw.find(): role must be a string, got ["button"].');
+    expect(queryProblem({ exact: 'yes' }, 'sw.find')).toBe('sw.find(): exact must be a boolean, got "yes".');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(queryProblem({ ref: circular }, 'sw.find')).toBe('sw.find(): ref must be a string, got [object Object].');
+  });
+
+  it('should be what the matchers throw, as INVALID_ARGUMENT', () => {
+    const error = (() => {
+      try {
+        validateQuery({ rol: 'button' }, 'toHaveEntry');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(StagewrightError);
+    expect((error as StagewrightError).code).toBe('INVALID_ARGUMENT');
+    expect((error as StagewrightError).message.split('\n')[0]).toBe(`INVALID_ARGUMENT: ${queryProblem({ rol: 'button' }, 'toHaveEntry')}`);
+    expect(() => validateQuery({ role: 'button', state: { sort: 'ascending' } }, 'toHaveEntry')).not.toThrow();
   });
 });
 
