@@ -60,10 +60,18 @@ export class RefRegistry {
       }
     }
     if (fresh.length) {
+      // An orphan whose fingerprint another element of the last walk shared was ambiguous then:
+      // whichever a new element looks like, a reader could not say which of them it is. (A full
+      // walk would see the other element among the candidates; a subtree walk may not.)
+      const lastCounts: { [key: string]: number } = {};
+      for (let i = 0; i < this._lastWalk.length; i++) {
+        const key = '#' + this._lastWalk[i].fingerprint;
+        lastCounts[key] = (lastCounts[key] || 0) + 1;
+      }
       const orphans: Issued[] = [];
       for (let i = 0; i < this._lastWalk.length; i++) {
         const issued = this._lastWalk[i];
-        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
+        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref && lastCounts['#' + issued.fingerprint] === 1)
           append(orphans, issued);
       }
       const inherited = pairByFingerprint(orphans, fresh, candidates);

@@ -166,6 +166,19 @@ test.describe('refs of nameless items', () => {
     for (const ref of [after[0].ref, after[1].ref])
       expect([first.ref, second.ref]).not.toContain(ref);
   });
+
+  test('should not guess between look-alikes in a subtree snapshot either', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<ul id="a"><li>Same</li></ul><ul id="b"><li>Same</li></ul>`);
+    const [inA, inB] = await sw.find({ role: 'listitem' });
+    await page.evaluate(() => { document.getElementById('b')!.innerHTML = '<li>Same</li>'; });
+    // The subtree walk sees one new "Same" and one orphan, but the orphan had a twin.
+    const subtree = await sw.snapshot({ root: page.locator('#b') });
+    const item = subtree.entries.find(entry => entry.role === 'listitem')!;
+    expect(item.ref).not.toBe(inB.ref);
+    expect(item.ref).not.toBe(inA.ref);
+    await expect(sw.ref(inA.ref)).toHaveText('Same');
+    await expect(sw.ref(inB.ref)).toHaveCount(0);
+  });
 });
 
 test.describe('refs of table rows', () => {
