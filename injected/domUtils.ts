@@ -24,6 +24,7 @@ import {
   stringCharCodeAt,
   stringSlice,
   stringToLowerCase,
+  stringTrim,
 } from './builtins';
 import { shadowRootOf } from './shadow';
 
@@ -242,6 +243,19 @@ export function computeOwnHiddenness(element: Element, style: CSSStyleDeclaratio
   if (style.visibility !== 'visible' && !isOptionInsideSelect(element))
     return Hiddenness.Self;
   return Hiddenness.None;
+}
+
+/**
+ * For an element `computeOwnHiddenness` puts out of the tree with its subtree: 'aria-hidden' or
+ * 'inert' when only that attribute takes it out while it is rendered, visible and holds text. A
+ * reader sees that text, so the snapshot shows it, marked, instead of letting it vanish.
+ */
+export function computeShownOutOfTree(element: Element, style: CSSStyleDeclaration | null, text: (element: Element) => string): '' | 'aria-hidden' | 'inert' {
+  if (!style || isNeverRendered(element) || isInClosedDetailsContent(element) || style.display === 'none' || style.visibility !== 'visible')
+    return '';
+  const ariaHidden = getAttribute(element, 'aria-hidden');
+  const kind = ariaHidden !== null && stringToLowerCase(ariaHidden) === 'true' ? 'aria-hidden' : hasAttribute(element, 'inert') ? 'inert' : '';
+  return kind && stringTrim(text(element)) !== '' ? kind : '';
 }
 
 /**

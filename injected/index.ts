@@ -107,6 +107,8 @@ class Runtime {
       elapsedMs: now() - started,
       changeCount,
     };
+    if (result.text.length)
+      snapshot.text = result.text;
     if (request.dom) {
       const dom = serializeDocument(root, this.registry, request.limits, request.redact);
       snapshot.dom = dom.html;

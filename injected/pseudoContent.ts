@@ -16,6 +16,12 @@ export function beginPseudoContentScan(roots: (Document | ShadowRoot)[]): void {
     pseudoRulesPossible = rootMayHavePseudoRules(roots[i]);
 }
 
+/** Adds a shadow root the walk entered after the scan began. */
+export function addPseudoContentRoot(root: Document | ShadowRoot): void {
+  if (!pseudoRulesPossible)
+    pseudoRulesPossible = rootMayHavePseudoRules(root);
+}
+
 export function endPseudoContentScan(): void {
   pseudoRulesPossible = true;
 }

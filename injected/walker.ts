@@ -3,18 +3,19 @@
 // node, depth and time limits that end the walk with `truncated`.
 
 import { computeFingerprint, computeFingerprintBase } from '../src/snapshot/fingerprint';
-import type { EntryState, SnapshotEntry, WalkLimits } from '../src/snapshot/types';
+import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/snapshot/types';
 import { kMaxTextLength } from '../src/snapshot/types';
-import { getAccessibleDescription, getAccessibleName, normalizeWhitespace } from './accname';
+import { getAccessibleDescription, getAccessibleName, getCSSContent, normalizeWhitespace } from './accname';
 import {
-  append, assignedNodes, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
-  stringCharCodeAt, stringSlice, stringTrim,
+  append, assignedNodes, documentGetElementById, elementQuerySelectorAll, mapDelete, mapGet, MapCtor, mapSet, nodeContains,
+  shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
+  stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, elementTag, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, splitTokens, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
-import { beginPseudoContentScan, endPseudoContentScan } from './pseudoContent';
+import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 
@@ -36,6 +37,8 @@ export interface WalkOptions {
 
 export interface WalkResult {
   entries: SnapshotEntry[];
+  /** Text with no entry above it: runs among the top-level entries. */
+  text: TextRun[];
   truncated: boolean;
   visited: number;
 }
@@ -64,10 +67,20 @@ const kValueRoles: { [role: string]: true } = {
 
 const enum Frame { Enter, Exit }
 
+// Text found with no entry above it belongs to the top level; a control's label text is its name.
+const kTopLevel = -1;
+const kNoOwner = -2;
+
+// Roles whose name never comes from their content: their text is not a name and is kept (a
+// progressbar's "7"), unless the value says it already.
+const kTextNotNameRoles: { [role: string]: true } = {
+  meter: true, progressbar: true, scrollbar: true, separator: true, slider: true,
+};
+
 interface StackItem {
   kind: Frame;
   node: Node;
-  /** Entry index that owns text found here, -1 for none. */
+  /** Entry index that owns text found here; kTopLevel for none above; kNoOwner where text is skipped. */
   owner: number;
   /** Entry index of the nearest entry ancestor, -1 for none. */
   parent: number;
@@ -75,10 +88,19 @@ interface StackItem {
   /** Inside a children-presentational entry: descendants are not entries. */
   presentational: boolean;
   hiddenText: boolean;
+  /** On an Exit item: the element's ::after content, and the owner it belongs to. */
+  after: string;
+  afterOwner: number;
 }
 
 export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
-  return inWalkScope(options.redact, () => walk(root, registry, options));
+  return inWalkScope(options.redact, () => {
+    try {
+      return walk(root, registry, options);
+    } finally {
+      endPseudoContentScan();
+    }
+  });
 }
 
 function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
@@ -87,35 +109,58 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const entries: SnapshotEntry[] = [];
   const elements: Element[] = [];
   const parents: number[] = [];
-  const texts: string[] = [];
+  // Per text owner, slot = owner + 1 (slot 0 is the top level): the run being read, how many child
+  // entries the owner has so far, and its finished runs. A run ends where a child entry or a block
+  // box begins or ends, so runs sit among the children in reading order and blocks stay apart.
+  const current: string[] = [''];
+  const childCounts: number[] = [0];
+  const runs: TextRun[][] = [[]];
+  const endRun = (slot: number) => {
+    const text = capText(normalizeWhitespace(current[slot]));
+    current[slot] = '';
+    if (text)
+      append(runs[slot], { at: childCounts[slot], text });
+  };
   // Where style sheets live: the document and every shadow root the walk entered.
   const styleRoots: (Document | ShadowRoot)[] = [root.ownerDocument];
   const rootNode = getRootNode(root);
   if (rootNode.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a subtree walk inside a shadow tree */)
     append(styleRoots, rootNode as ShadowRoot);
+  // ::before/::after content is text of the run it sits in: the scan of the style sheets says
+  // whether any can exist (shadow roots are added as the walk enters them), and runs until the names are done.
+  beginPseudoContentScan(styleRoots);
   const focused = deepActiveElement(root.ownerDocument);
   let truncated = false;
   let visited = 0;
 
+  const owns = collectOwns(root);
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: -1, parent: -1, depth: 0, presentational: false, hiddenText: false });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, after: '', afterOwner: kNoOwner });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
     const node = item.node;
     if (item.kind === Frame.Exit) {
-      if (item.owner >= 0)
-        texts[item.owner] += ' ';
+      if (item.after)
+        current[item.afterOwner + 1] += item.after;
+      if (item.owner !== kNoOwner && current[item.owner + 1])
+        endRun(item.owner + 1);
       continue;
     }
     if (node.nodeType === 3 /* TEXT_NODE */) {
-      if (item.owner >= 0 && !item.hiddenText)
-        texts[item.owner] += (node as Text).data;
+      if (item.owner !== kNoOwner && !item.hiddenText)
+        current[item.owner + 1] += (node as Text).data;
       continue;
     }
     if (node.nodeType !== 1 /* ELEMENT_NODE */)
       continue;
     const element = node as Element;
+    // An owned element is walked as its owner's child (pushed there, `released`), not where it sits.
+    if (owns.count && mapGet(owns.ownerOf, element)) {
+      if (!mapGet(owns.released, element))
+        continue;
+      mapDelete(owns.released, element);
+    }
     if (++visited > maxNodes || ((visited & 127) === 0 && now() > deadline)) {
       truncated = true;
       break;
@@ -129,14 +174,20 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     seedHiddenSubtree(element, hiddenness, style);
-    if (hiddenness === Hiddenness.Subtree)
+    // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);
+    // inside a children-presentational entry it was never content to show.
+    const shownOutOfTree = hiddenness === Hiddenness.Subtree && !item.presentational && element !== root
+      ? computeShownOutOfTree(element, style, textContentOutsideRedacted) : '';
+    if (hiddenness === Hiddenness.Subtree && !shownOutOfTree)
       continue;
     const display = style ? style.display : '';
     const hiddenSelf = hiddenness === Hiddenness.Self;
     // Frames are entries of their own: the store walks each frame and stitches it in here.
-    const role = tag === 'iframe' || tag === 'frame' ? 'iframe' : getAriaRole(element);
+    let role = tag === 'iframe' || tag === 'frame' ? 'iframe' : getAriaRole(element);
+    if (shownOutOfTree && (role === 'none' || role === 'presentation' || role === ''))
+      role = 'generic';
     const inline = display === 'inline' || display === 'contents';
-    const interactive = !hiddenSelf && isInteractive(element, role, style);
+    const interactive = !hiddenSelf && shownOutOfTree !== 'inert' && isInteractive(element, role, style);
 
     let owner = item.owner;
     let parent = item.parent;
@@ -144,59 +195,105 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // A label's text is already its control's name: neither an entry nor text of its container.
     const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
     if (controlLabel)
-      owner = -1;
+      owner = kNoOwner;
     const include = !hiddenSelf && !item.presentational && !controlLabel && element !== element.ownerDocument.documentElement && (
-      (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
+      !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
       const index = entries.length;
       const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
+      // A clickable non-widget (a generic, an image) says so; a link or button needs no marker.
+      if (interactive && !isInteractiveRole(role) && startsPointer(element, style))
+        entry.state.cursor = 'pointer';
+      if (shownOutOfTree === 'aria-hidden')
+        entry.state.hidden = true;
+      else if (shownOutOfTree === 'inert')
+        entry.state.inert = true;
       entry.depth = parent >= 0 ? entries[parent].depth + 1 : 0;
       append(entries, entry);
       append(elements, element);
       append(parents, parent);
-      append(texts, '');
+      // The parent's text so far comes before this child.
+      if (current[parent + 1])
+        endRun(parent + 1);
+      childCounts[parent + 1]++;
+      append(current, '');
+      append(childCounts, 0);
+      append(runs, []);
       owner = index;
       parent = index;
     }
     if (redacted || tag === 'textarea' || tag === 'input' || tag === 'iframe')
       continue;
-    const presentational = item.presentational || (include && !!kChildrenPresentationalRoles[role]);
+    const presentational = item.presentational || !!shownOutOfTree || (include && !!kChildrenPresentationalRoles[role]);
     const hiddenText = hiddenSelf;
-    if (!inline && owner >= 0)
-      texts[owner] += ' ';
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? -1 : owner, parent, depth: item.depth, presentational, hiddenText });
+    if (!inline && owner !== kNoOwner && current[owner + 1])
+      endRun(owner + 1);
+    else if (tag === 'br' && owner !== kNoOwner)
+      current[owner + 1] += ' ';
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
       append(styleRoots, shadowRoot);
+      addPseudoContentRoot(shadowRoot);
       if (options.onShadowRoot)
         options.onShadowRoot(shadowRoot);
     }
-    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, presentational, hiddenText });
+    // Generated content reads where it renders: ::before ahead of the children, ::after behind them.
+    const pseudoText = owner !== kNoOwner && !hiddenText;
+    const before = pseudoText ? getCSSContent(element, '::before') : null;
+    if (before)
+      current[owner + 1] += before;
+    const after = pseudoText ? getCSSContent(element, '::after') : null;
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, after: after || '', afterOwner: owner });
+    const owned = owns.count ? mapGet(owns.owned, element) : undefined;
+    if (owned) {
+      for (let i = owned.length - 1; i >= 0; i--) {
+        mapSet(owns.released, owned[i], true);
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, after: '', afterOwner: kNoOwner });
+      }
+    }
+    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, presentational, hiddenText, after: '', afterOwner: kNoOwner });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
-  beginPseudoContentScan(styleRoots);
-  let named: number;
   const bases: string[] = [];
-  try {
-    named = computeNames(entries, elements, parents, bases, deadline);
-  } finally {
-    endPseudoContentScan();
-  }
+  const named = computeNames(entries, elements, parents, bases, deadline);
   if (named < entries.length) {
     truncated = true;
     entries.length = named;
     elements.length = named;
     parents.length = named;
-    texts.length = named;
   }
 
+  for (let slot = 0; slot <= entries.length; slot++) {
+    if (current[slot])
+      endRun(slot);
+  }
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const text = capText(normalizeWhitespace(texts[i]));
-    if (text && text !== entry.name && entry.value === undefined && !kTextIsNameRoles[entry.role])
-      entry.text = text;
+    let own = runs[i + 1];
+    if (!own.length || entry.value !== undefined)
+      continue;
+    // Where the content is the name, a run the name already says is not said again; content that
+    // an aria-label or aria-labelledby replaced is still on screen, and stays.
+    if (kTextIsNameRoles[entry.role] && !kTextNotNameRoles[entry.role]) {
+      const unsaid: TextRun[] = [];
+      for (let j = 0; j < own.length; j++) {
+        if (!nameSays(entry.name, own[j].text))
+          append(unsaid, own[j]);
+      }
+      own = unsaid;
+      if (!own.length)
+        continue;
+    }
+    let text = own[0].text;
+    for (let j = 1; j < own.length; j++)
+      text += ' ' + own[j].text;
+    if (text === entry.name)
+      continue;
+    entry.text = text;
+    if (own.length > 1 || own[0].at !== 0)
+      entry.runs = own;
   }
   computeFingerprints(entries, parents, bases);
 
@@ -208,7 +305,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     entry.ref = refs[i] || '';
     entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
   }
-  return { entries, truncated, visited };
+  return { entries, text: runs[0], truncated, visited };
 }
 
 /**
@@ -304,6 +401,47 @@ function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {
   return candidates;
 }
 
+interface Owns {
+  count: number;
+  /** Owned element -> its owner. */
+  ownerOf: Map<Element, Element>;
+  /** Owner -> the elements it owns, in aria-owns order. */
+  owned: Map<Element, Element[]>;
+  /** Owned elements the owner has pushed: the walk enters them there, once. */
+  released: Map<Element, boolean>;
+}
+
+/**
+ * aria-owns (https://w3c.github.io/aria/#aria-owns): owned elements are the owner's children, after
+ * its own, and are not walked where they sit. The first owner wins; an element never owns itself
+ * or an ancestor, and an owner that is hidden or whose content is not walked (fields, frames,
+ * redacted elements) owns nothing, so what it names never vanishes.
+ */
+function collectOwns(root: Element): Owns {
+  const result: Owns = { count: 0, ownerOf: new MapCtor(), owned: new MapCtor(), released: new MapCtor() };
+  const owners = elementQuerySelectorAll(root, '[aria-owns]');
+  for (let i = 0; i < owners.length; i++) {
+    const owner = owners[i];
+    const tag = elementTag(owner);
+    if (tag === 'input' || tag === 'textarea' || tag === 'iframe' || tag === 'frame' || isRedacted(owner) || isElementHiddenForAria(owner))
+      continue;
+    const scope = getRootNode(owner) as Document | ShadowRoot;
+    const ids = splitTokens(getAttribute(owner, 'aria-owns') || '');
+    const list: Element[] = [];
+    for (let j = 0; j < ids.length; j++) {
+      const target = scope.nodeType === 9 ? documentGetElementById(scope as Document, ids[j]) : shadowRootGetElementById(scope as ShadowRoot, ids[j]);
+      if (!target || nodeContains(target, owner) || mapGet(result.ownerOf, target) || !nodeContains(root, target))
+        continue;
+      mapSet(result.ownerOf, target, owner);
+      append(list, target);
+      result.count++;
+    }
+    if (list.length)
+      mapSet(result.owned, owner, list);
+  }
+  return result;
+}
+
 /** Pushes the flat-tree children of `element` so that they pop in document order. */
 function pushChildren(stack: StackItem[], element: Element, template: StackItem) {
   let children: ArrayLike<Node> = element.childNodes;
@@ -316,7 +454,7 @@ function pushChildren(stack: StackItem[], element: Element, template: StackItem)
       children = assigned;
   }
   for (let i = children.length - 1; i >= 0; i--)
-    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, presentational: template.presentational, hiddenText: template.hiddenText });
+    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, presentational: template.presentational, hiddenText: template.hiddenText, after: '', afterOwner: kNoOwner });
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
@@ -383,13 +521,27 @@ function isInteractive(element: Element, role: string, style: CSSStyleDeclaratio
   const tabIndex = getAttribute(element, 'tabindex');
   if (tabIndex !== null && tabIndex !== '-1' && stringTrim(tabIndex) !== '')
     return true;
-  if (style && style.cursor === 'pointer') {
-    // Only where the pointer starts: children of a clickable element inherit its cursor.
-    const parent = element.parentElement;
-    const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
-    return !parentStyle || parentStyle.cursor !== 'pointer';
-  }
-  return false;
+  return startsPointer(element, style);
+}
+
+/** A pointer cursor starts here: children of a clickable element inherit its cursor. */
+function startsPointer(element: Element, style: CSSStyleDeclaration | null): boolean {
+  if (!style || style.cursor !== 'pointer')
+    return false;
+  const parent = element.parentElement;
+  const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
+  return !parentStyle || parentStyle.cursor !== 'pointer';
+}
+
+/**
+ * Whether the name already says `run`: a whole word or more of it, or (for a run of three or more
+ * characters) any part, since name-from-content joins inline runs without a space. A one-letter
+ * run ("x") is not said by a name that merely contains the letter.
+ */
+function nameSays(name: string, run: string): boolean {
+  if (run.length >= 3)
+    return stringIndexOf(name, run) !== -1;
+  return stringIndexOf(' ' + name + ' ', ' ' + run + ' ') !== -1;
 }
 
 function hasOwnText(element: Element): boolean {

@@ -3,7 +3,7 @@
 // were dropped. Costs are estimated per line, then the real text is measured: when indentation
 // or the truncation note tip it over, the target tightens and dropping goes on.
 
-import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatSnapshot } from './format';
+import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatSnapshot, textRuns } from './format';
 import { isInteractiveRole } from './roles';
 import { estimateTokens } from './tokens';
 import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
@@ -45,8 +45,13 @@ function dropUntilFits<T extends { meta: { estimated_tokens: number } }>(
  * structure above them go last.
  */
 function budgetSnapshot(snapshot: Snapshot, budget: number): Snapshot {
+  // Top-level text belongs to no entry: it is the first to go when the snapshot does not fit.
+  if (snapshot.text && estimateTokens(formatSnapshot(snapshot)) > budget) {
+    snapshot = { ...snapshot };
+    delete snapshot.text;
+  }
   const entries = snapshot.entries;
-  const candidates = entries.map(entry => ({ cost: estimateTokens(formatEntryLines(entry, entry.depth, false).join('\n')) + 1, kept: true }));
+  const candidates = entries.map(entry => ({ cost: estimateTokens(formatEntryLines(entry, entry.depth, false).join('\n')) + runsCost(entry) + 1, kept: true }));
   const children = new Map<string, number>();
   for (const entry of entries) {
     if (entry.parent !== null)
@@ -77,6 +82,12 @@ function budgetSnapshot(snapshot: Snapshot, budget: number): Snapshot {
     return result;
   };
   return dropUntilFits(candidates, budget, order, render, onDrop);
+}
+
+/** What the `- text:` lines of an entry with several runs add to its line. */
+function runsCost(entry: SnapshotEntry): number {
+  const runs = textRuns(entry);
+  return runs.length > 1 ? runs.reduce((sum, run) => sum + estimateTokens(run.text) + 3, 0) : 0;
 }
 
 /**

@@ -7,25 +7,41 @@
 //     - button "Save" [disabled] [ref=s5]
 
 import { kBidiControls } from './markup';
-import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
+import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from './types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
   const listed = new Set(snapshot.entries.map(entry => entry.ref));
-  const displayParent = (entry: SnapshotEntry) => entry.parent !== null && listed.has(entry.parent) ? entry.parent : null;
-  const hasChildren = new Set<string>();
+  const childrenOf = new Map<string | null, SnapshotEntry[]>();
   for (const entry of snapshot.entries) {
-    const parent = displayParent(entry);
-    if (parent !== null)
-      hasChildren.add(parent);
+    const parent = entry.parent !== null && listed.has(entry.parent) ? entry.parent : null;
+    const siblings = childrenOf.get(parent);
+    if (siblings)
+      siblings.push(entry);
+    else
+      childrenOf.set(parent, [entry]);
   }
   const lines: string[] = [];
-  const indentOf = new Map<string, number>();
-  for (const entry of snapshot.entries) {
-    const parent = displayParent(entry);
-    const indent = parent === null ? 0 : (indentOf.get(parent) ?? 0) + 1;
-    indentOf.set(entry.ref, indent);
-    lines.push(...formatEntryLines(entry, indent, hasChildren.has(entry.ref)));
+  // Iterative: a deep page must not overflow the stack. Each frame prints one entry's children
+  // with its text runs among them, where they sit in the document.
+  type Frame = { children: SnapshotEntry[]; runs: readonly TextRun[]; next: number; run: number; indent: number };
+  const stack: Frame[] = [{ children: childrenOf.get(null) ?? [], runs: snapshot.text ?? [], next: 0, run: 0, indent: 0 }];
+  while (stack.length) {
+    const frame = stack[stack.length - 1];
+    const pad = '  '.repeat(frame.indent);
+    // Runs past the last kept child (a filter dropped children) go at the end.
+    while (frame.run < frame.runs.length && Math.min(frame.runs[frame.run].at, frame.children.length) <= frame.next)
+      lines.push(`${pad}- text: ${yamlScalar(frame.runs[frame.run++].text)}`);
+    if (frame.next >= frame.children.length) {
+      stack.pop();
+      continue;
+    }
+    const entry = frame.children[frame.next++];
+    const children = childrenOf.get(entry.ref) ?? [];
+    const runs = textRuns(entry);
+    lines.push(...formatEntryLines(entry, frame.indent, children.length > 0));
+    if (children.length || runs.length > 1 || (runs.length === 1 && hasPropertyLines(entry)))
+      stack.push({ children, runs: entry.value ? [] : runs, next: 0, run: 0, indent: frame.indent + 1 });
   }
   if (snapshot.meta.truncated) {
     const dropped = snapshot.meta.truncated_entries;
@@ -34,19 +50,43 @@ export function formatSnapshot(snapshot: Snapshot): string {
   return lines.join('\n');
 }
 
-/** One entry as its snapshot line (and its `/url` / text child lines). */
+/**
+ * The entry's own text runs in reading order, each with how many of its children come before it
+ * (README: Concepts). An entry without `runs` has its `text` as one run before its children; text
+ * that repeats the name is not printed again.
+ */
+export function textRuns(entry: SnapshotEntry): readonly TextRun[] {
+  if (entry.runs)
+    return entry.runs;
+  return entry.text && entry.text !== entry.name ? [{ at: 0, text: entry.text }] : [];
+}
+
+function hasPropertyLines(entry: SnapshotEntry): boolean {
+  return entry.url !== undefined || (!!entry.placeholder && entry.placeholder !== entry.name);
+}
+
+/**
+ * One entry as its snapshot line and its property lines (`/url`, `/placeholder`, a value beside
+ * children). A leaf with one text run (or a value) prints it after the key; otherwise the key ends
+ * in `:` and `formatSnapshot` puts the text runs among the children. The key is quoted when YAML
+ * needs it (a name holding `: ` or ` #`), as Playwright's renderer does.
+ */
 export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildren: boolean): string[] {
   const pad = '  '.repeat(indent);
-  const head = `${pad}- ${formatEntryHead(entry)}`;
-  const inline = inlineText(entry);
-  const childLines: string[] = [];
+  const key = `${pad}- ${yamlKey(formatEntryHead(entry))}`;
+  const runs = textRuns(entry);
+  const propertyLines: string[] = [];
   if (entry.url !== undefined)
-    childLines.push(`${pad}  - /url: ${yamlScalar(entry.url)}`);
-  if (!hasChildren && childLines.length === 0)
-    return [inline === undefined ? head : `${head}: ${yamlScalar(inline)}`];
-  if (inline !== undefined)
-    childLines.unshift(`${pad}  - text: ${yamlScalar(inline)}`);
-  return childLines.length || hasChildren ? [`${head}:`, ...childLines] : [head];
+    propertyLines.push(`${pad}  - /url: ${yamlScalar(entry.url)}`);
+  if (entry.placeholder && entry.placeholder !== entry.name)
+    propertyLines.push(`${pad}  - /placeholder: ${yamlScalar(entry.placeholder)}`);
+  if (!hasChildren && !propertyLines.length) {
+    const inline = entry.value ? entry.value : runs.length === 1 ? runs[0].text : undefined;
+    return runs.length > 1 && !entry.value ? [`${key}:`] : [inline === undefined ? key : `${key}: ${yamlScalar(inline)}`];
+  }
+  if (entry.value)
+    propertyLines.unshift(`${pad}  - text: ${yamlScalar(entry.value)}`);
+  return [`${key}:`, ...propertyLines];
 }
 
 /** `button "Save" [disabled] [ref=s12]`: what a line says about one entry. */
@@ -87,6 +127,12 @@ function stateMarkers(entry: SnapshotEntry): string[] {
     markers.push(s.invalid === true ? 'invalid' : `invalid=${s.invalid}`);
   if (s.sort !== undefined)
     markers.push(`sort=${s.sort}`);
+  if (s.cursor === 'pointer')
+    markers.push('cursor=pointer');
+  if (s.hidden)
+    markers.push('aria-hidden');
+  if (s.inert)
+    markers.push('inert');
   return markers;
 }
 
@@ -100,7 +146,7 @@ function inlineText(entry: SnapshotEntry): string | undefined {
 }
 
 // YAML plain scalars cannot start with indicators or contain ": " / " #"; quote those (JSON strings are valid YAML).
-const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^(?:true|false|null|yes|no|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$/i;
+const kNeedsQuotes = /^$|^[\s\-?:,[\]{}#&*!|>'"%@`]|[\s:]$|: | #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^(?:true|false|null|yes|no|y|n|on|off|~)$|^[+-]?[\d.]+(?:e[+-]?\d+)?$|^[+-]?\.(?:inf|nan)$|^0[xob][\da-f]+$|^[+-]?infinity$/i;
 
 // Bidi controls reorder what follows them on screen: `button "\u202elecnaC"` would display as
 // `button "Cancel"`. Text forms show them as escapes, which only a quoted string can hold. C1
@@ -110,6 +156,14 @@ const kEscapedPattern = new RegExp(`[${kBidiControls.join('')}\u007f-\u009f\ufff
 
 export function yamlScalar(text: string): string {
   return kNeedsQuotes.test(text) || text.search(kEscapedPattern) !== -1 ? quoteText(text) : text;
+}
+
+// A key that YAML would split or misread (`button "a: b"`, `button "a #1"`, a newline) is single-quoted
+// whole, as Playwright's renderer does (yamlEscapeKeyIfNeeded); names inside are JSON-quoted already.
+const kKeyNeedsQuotes = /: |:$| #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^[\s\-?:,[\]{}#&*!|>'"%@`]|\s$/;
+
+export function yamlKey(head: string): string {
+  return kKeyNeedsQuotes.test(head) ? `'${head.replace(/'/g, "''")}'` : head;
 }
 
 /**

@@ -1,7 +1,7 @@
 // What crosses the page boundary: the store's request to the in-page runtime and its answer.
 // Both travel as JSON strings (see injected/index.ts).
 
-import type { SnapshotEntry, WalkLimits } from './types';
+import type { SnapshotEntry, TextRun, WalkLimits } from './types';
 
 export interface SnapshotRequest {
   limits: WalkLimits;
@@ -22,6 +22,8 @@ export interface PageSnapshot<E = SnapshotEntry> {
   url: string;
   title: string;
   entries: E[];
+  /** Text with no entry above it (runs among the top-level entries). */
+  text?: TextRun[];
   truncated: boolean;
   /** Elements the walk visited. */
   visited: number;
@@ -42,14 +44,14 @@ export const kRuntimeKey = 'stagewright.runtime';
 // objects, which is most of the cost of a big snapshot's trip through the protocol.
 // [ref, role, name, state, bbox [x, y, w, h] | 0, fingerprint, interactive 0/1, depth, parent | 0, tag, extras?]
 export type PackedEntry = [string, string, string, SnapshotEntry['state'], number[] | 0, string, number, number, string | 0, string, PackedExtras?];
-type PackedExtras = Pick<SnapshotEntry, 'description' | 'text' | 'url' | 'value' | 'placeholder' | 'frame'>;
+type PackedExtras = Pick<SnapshotEntry, 'description' | 'text' | 'runs' | 'url' | 'value' | 'placeholder' | 'frame'>;
 
 /** In the page: no builtin calls, only literals and property reads. */
 export function packEntry(e: SnapshotEntry): PackedEntry {
   const packed: PackedEntry = [e.ref, e.role, e.name, e.state, e.bbox ? [e.bbox.x, e.bbox.y, e.bbox.width, e.bbox.height] : 0,
     e.fingerprint, e.interactive ? 1 : 0, e.depth, e.parent === null ? 0 : e.parent, e.tag];
-  if (e.description !== undefined || e.text !== undefined || e.url !== undefined || e.value !== undefined || e.placeholder !== undefined || e.frame !== undefined)
-    packed[10] = { description: e.description, text: e.text, url: e.url, value: e.value, placeholder: e.placeholder, frame: e.frame };
+  if (e.description !== undefined || e.text !== undefined || e.runs !== undefined || e.url !== undefined || e.value !== undefined || e.placeholder !== undefined || e.frame !== undefined)
+    packed[10] = { description: e.description, text: e.text, runs: e.runs, url: e.url, value: e.value, placeholder: e.placeholder, frame: e.frame };
   return packed;
 }
 
@@ -61,7 +63,7 @@ export function unpackEntry(p: PackedEntry): SnapshotEntry {
   };
   const extras = p[10];
   if (extras) {
-    const keys = ['description', 'text', 'url', 'value', 'placeholder', 'frame'] as const;
+    const keys = ['description', 'text', 'runs', 'url', 'value', 'placeholder', 'frame'] as const;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       if (extras[key] !== undefined)

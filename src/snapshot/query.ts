@@ -13,7 +13,8 @@ const kBooleanOrString: FieldRule = { accepts: value => typeof value === 'boolea
 const kStateRules: { [K in keyof Required<EntryState>]: FieldRule } = {
   disabled: kBoolean, checked: kBooleanOrMixed, pressed: kBooleanOrMixed, expanded: kBoolean,
   selected: kBoolean, focused: kBoolean, required: kBoolean, readonly: kBoolean,
-  invalid: kBooleanOrString, hidden: kBoolean,
+  invalid: kBooleanOrString, hidden: kBoolean, inert: kBoolean,
+  cursor: { accepts: value => value === 'pointer', expected: "'pointer'" },
   level: { accepts: value => Number.isInteger(value), expected: 'an integer' },
   haspopup: kBooleanOrString,
   sort: { accepts: value => value === 'ascending' || value === 'descending' || value === 'other', expected: "'ascending', 'descending' or 'other'" },

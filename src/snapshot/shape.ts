@@ -27,6 +27,15 @@ export function shapeSnapshot(snapshot: Snapshot, options: ShapeOptions): Snapsh
   let result = snapshot;
   if (entries !== snapshot.entries) {
     result = { ...snapshot, entries, meta: { ...snapshot.meta } };
+    // Top-level text is no entry: `interactiveOnly` leaves it out; `maxEntries` keeps what comes
+    // before the last kept top-level entry (what follows it may be past the cut).
+    if (options.interactiveOnly || !entries.length) {
+      delete result.text;
+    } else if (result.text) {
+      const kept = new Set(entries.map(entry => entry.ref));
+      const topLevel = entries.filter(entry => entry.parent === null || !kept.has(entry.parent)).length;
+      result.text = result.text.filter(run => run.at < topLevel);
+    }
     if (dropped) {
       result.meta.truncated = true;
       result.meta.truncated_entries = dropped;

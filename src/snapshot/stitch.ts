@@ -8,7 +8,7 @@
 // Bundled into the page for `framePlaceholder`: page code must not call overridable builtins (see
 // injected/builtins.ts). The stitching runs in Node only; its lines say so.
 
-import type { SnapshotEntry } from './types';
+import type { SnapshotEntry, TextRun } from './types';
 
 const kPlaceholderStart = '<!-- stagewright-frame ';
 const kPlaceholderEnd = ' -->';
@@ -25,6 +25,8 @@ export interface FrameWalk {
   /** The frame's ref prefix, `f1`. */
   prefix: string;
   entries: readonly SnapshotEntry[];
+  /** The frame's text with no entry above it: it becomes the iframe entry's text runs. */
+  text?: readonly TextRun[];
   /** The frame's markup, when the DOM file was asked for. */
   markup?: string;
   /** What the iframe entry says of the frame's document. */
@@ -33,7 +35,7 @@ export interface FrameWalk {
 
 /**
  * The parent's entries with each frame's entries right after its iframe entry (one level deeper,
- * their top-level entries parented to the iframe), and the parent's markup with each frame's
+ * their top-level entries parented to the iframe, their top-level text the iframe's runs), and the parent's markup with each frame's
  * markup between `BEGIN IFRAME` / `END IFRAME` comments where its placeholder was. A walk whose
  * iframe is not among the entries is left out. The inputs are not modified.
  */
@@ -47,7 +49,12 @@ export function stitchFrames(entries: readonly SnapshotEntry[], markup: string |
       result[result.length] = entry;
       continue;
     }
-    result[result.length] = { ...entry, frame: walk.frame };
+    const iframe: SnapshotEntry = { ...entry, frame: walk.frame };
+    if (walk.text && walk.text.length) {
+      iframe.text = walk.text.map(run => run.text).join(' '); // Node side only
+      iframe.runs = walk.text.slice(); // Node side only
+    }
+    result[result.length] = iframe;
     for (let j = 0; j < walk.entries.length; j++) {
       const child = walk.entries[j];
       result[result.length] = { ...child, depth: child.depth + entry.depth + 1, parent: child.parent ?? entry.ref };

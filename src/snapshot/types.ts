@@ -13,7 +13,12 @@ export interface EntryState {
   required?: boolean;
   readonly?: boolean;
   invalid?: boolean | string;
+  /** Rendered and visible, with text, but aria-hidden: out of the accessibility tree. Printed `[aria-hidden]`. */
   hidden?: boolean;
+  /** A pointer cursor starts on this non-widget (a clickable generic or image). Printed `[cursor=pointer]`. */
+  cursor?: 'pointer';
+  /** Rendered and visible, with text, but inert: out of the accessibility tree, takes no input. Printed `[inert]`. */
+  inert?: boolean;
   level?: number;
   haspopup?: boolean | string;
   /** `aria-sort` on column and row headers; absent for `none`, no attribute or an invalid value. */
@@ -40,12 +45,21 @@ export interface SnapshotEntry {
   depth: number;
   parent: string | null;
   tag: string;
+  /** The entry's own text runs joined with spaces: what find, the matchers and diffs compare. */
   text?: string;
+  /**
+   * Where each own text run sits among the entry's children, in reading order (README: Concepts).
+   * Absent when `text` is one run before all children.
+   */
+  runs?: TextRun[];
   url?: string;
   value?: string;
   placeholder?: string;
   frame?: { src: string; crossOrigin?: boolean };
 }
+
+/** A run of an entry's own text: `at` is how many of the entry's child entries come before it. */
+export interface TextRun { at: number; text: string }
 
 export interface SnapshotMeta {
   url: string;
@@ -65,6 +79,8 @@ export interface SnapshotMeta {
 export interface Snapshot {
   schemaVersion: 1;
   entries: SnapshotEntry[];
+  /** Text with no entry above it, as runs among the top-level entries. */
+  text?: TextRun[];
   meta: SnapshotMeta;
 }
 
@@ -125,5 +141,9 @@ export interface WalkLimits { maxNodes: number; maxDepth: number; timeBudgetMs: 
 
 export const kDefaultLimits: WalkLimits = { maxNodes: 50_000, maxDepth: 256, timeBudgetMs: 2_000 };
 
-/** Longest free-text field kept in an entry (DESIGN.md §7); longer text ends in '…'. */
-export const kMaxTextLength = 300;
+/**
+ * Longest free-text field kept in an entry or run (DESIGN.md §7); longer text ends in '…'. Only
+ * hostile or machine-made content comes near it: ordinary paragraphs, names and code samples are
+ * never cut. `budgetTokens` is how a user asks for less.
+ */
+export const kMaxTextLength = 10_000;

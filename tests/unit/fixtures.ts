@@ -16,10 +16,11 @@ export function entry(partial: Partial<SnapshotEntry> & Pick<SnapshotEntry, 'ref
   };
 }
 
-export function snapshot(entries: SnapshotEntry[], meta: Partial<Snapshot['meta']> = {}): Snapshot {
+export function snapshot(entries: SnapshotEntry[], meta: Partial<Snapshot['meta']> = {}, text?: Snapshot['text']): Snapshot {
   return {
     schemaVersion: 1,
     entries,
+    ...(text ? { text } : {}),
     meta: { url: 'http://127.0.0.1/', title: '', snapshotId: 1, documentId: 'doc-1', entryCount: entries.length, truncated: false, elapsed_ms: 1, estimated_tokens: 0, ...meta },
   };
 }

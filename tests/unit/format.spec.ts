@@ -69,6 +69,90 @@ describe('formatSnapshot', () => {
   });
 });
 
+describe('text runs', () => {
+  it('should print runs among the children where they sit, and keep a single run inline', () => {
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'paragraph', text: 'Hello again', runs: [{ at: 0, text: 'Hello' }, { at: 1, text: 'again' }] }),
+      entry({ ref: 's2', role: 'link', name: 'world', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'listitem', text: 'items left', runs: [{ at: 1, text: 'items left' }] }),
+      entry({ ref: 's4', role: 'strong', text: '2', parent: 's3', depth: 1 }),
+      entry({ ref: 's5', role: 'cell', text: 'A B', runs: [{ at: 0, text: 'A' }, { at: 0, text: 'B' }] }),
+    ], {}, [{ at: 0, text: 'Before' }, { at: 3, text: 'After' }]));
+    expect(text).toBe([
+      '- text: Before',
+      '- paragraph [ref=s1]:',
+      '  - text: Hello',
+      '  - link "world" [ref=s2]',
+      '  - text: again',
+      '- listitem [ref=s3]:',
+      '  - strong [ref=s4]: "2"',
+      '  - text: items left',
+      '- cell [ref=s5]:',
+      '  - text: A',
+      '  - text: B',
+      '- text: After',
+    ].join('\n'));
+    expect(yaml.parse(text)).toEqual([
+      { text: 'Before' },
+      { 'paragraph [ref=s1]': [{ text: 'Hello' }, 'link "world" [ref=s2]', { text: 'again' }] },
+      { 'listitem [ref=s3]': [{ 'strong [ref=s4]': '2' }, { text: 'items left' }] },
+      { 'cell [ref=s5]': [{ text: 'A' }, { text: 'B' }] },
+      { text: 'After' },
+    ]);
+  });
+
+  it('should put runs past the kept children at the end when a filter dropped children', () => {
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'paragraph', text: 'a b', runs: [{ at: 0, text: 'a' }, { at: 5, text: 'b' }] }),
+      entry({ ref: 's2', role: 'link', name: 'x', parent: 's1', depth: 1 }),
+    ]));
+    expect(text).toBe('- paragraph [ref=s1]:\n  - text: a\n  - link "x" [ref=s2]\n  - text: b');
+  });
+
+  it('should print /placeholder when it is not the name', () => {
+    expect(formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'textbox', name: 'Query', placeholder: 'Search here' }),
+      entry({ ref: 's2', role: 'textbox', name: 'Email', placeholder: 'Email' }),
+    ]))).toBe('- textbox "Query" [ref=s1]:\n  - /placeholder: Search here\n- textbox "Email" [ref=s2]');
+  });
+});
+
+describe('YAML validity', () => {
+  // Names, text and values that break naive YAML: indicators, `: `, ` #`, quotes, brackets, newlines, emoji.
+  const kFuzz = [
+    'a: b', 'a:b', 'ends with:', 'key: "v"', 'x #y', '#hash', '- dash', '-', '--- doc', '? q', ': c', ',comma',
+    '[x] y', '{a}', 'a{b}c', '"quoted"', "it's", "'single'", 'back\\slash', '`tick`', '&anchor', '*alias', '!tag',
+    '|pipe', '>gt', '%pct', '@at', 'line\nbreak', 'tab\there', ' lead', 'trail ', 'true', 'null', 'yes', '~', '12',
+    '1e3', '-0.5', '.inf', '.NaN', '0x1F', 'Infinity', 'y', 'N', 'emoji 🎉 ok', '👍', 'a "b: c" d', "[ref=s9]", 'a\u0000b', 'é\u0301', '\u00a0nbsp', '""',
+    "''", '\\', 'a: b # c', 'x\r\ny', '{"json": 1}', '<b>html</b>', '=', '...', 'a\tb: c',
+  ];
+
+  it('should parse back to the same names, text, values and urls for every fuzz string', () => {
+    const entries = kFuzz.flatMap((s, i) => [
+      entry({ ref: `s${4 * i + 1}`, role: 'button', name: s }),
+      entry({ ref: `s${4 * i + 2}`, role: 'paragraph', name: s, text: s + ' text', runs: [{ at: 0, text: s }, { at: 1, text: s }] }),
+      entry({ ref: `s${4 * i + 3}`, role: 'link', name: s, url: s, parent: `s${4 * i + 2}`, depth: 1 }),
+      entry({ ref: `s${4 * i + 4}`, role: 'textbox', name: s, value: s, placeholder: s + '!' }),
+    ]);
+    const text = formatSnapshot(snapshot(entries, {}, [{ at: 0, text: kFuzz.join(' ') }]));
+    const parsed = yaml.parse(text) as unknown[];
+    const expected: unknown[] = [{ text: kFuzz.join(' ') }];
+    for (const [i, s] of kFuzz.entries()) {
+      const head = (role: string, n: number) => `${role} ${quoteText(s)} [ref=s${4 * i + n}]`;
+      expected.push(head('button', 1));
+      expected.push({ [head('paragraph', 2)]: [{ text: s }, { [head('link', 3)]: [{ '/url': s }] }, { text: s }] });
+      expected.push({ [head('textbox', 4)]: [{ text: s }, { '/placeholder': s + '!' }] });
+    }
+    expect(parsed).toEqual(expected);
+  });
+
+  it('should parse back a leaf value for every fuzz string', () => {
+    const entries = kFuzz.map((s, i) => entry({ ref: `s${i + 1}`, role: 'textbox', name: s, value: s }));
+    const parsed = yaml.parse(formatSnapshot(snapshot(entries)));
+    expect(parsed).toEqual(kFuzz.map((s, i) => ({ [`textbox ${quoteText(s)} [ref=s${i + 1}]`]: s })));
+  });
+});
+
 describe('bidi controls', () => {
   it('should show them escaped in names, so a reversed name cannot display as another', () => {
     expect(formatEntryHead(entry({ ref: 's1', role: 'button', name: '\u202elecnaC' }))).toBe('button "\\u202elecnaC" [ref=s1]');

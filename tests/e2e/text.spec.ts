@@ -1,0 +1,178 @@
+// sw.text() says everything the page says, once, in reading order (DESIGN.md §5), as valid YAML.
+
+import { createRequire } from 'node:module';
+import { expect, test } from './helpers/fixtures';
+
+// The YAML parser Playwright reads aria snapshots with.
+const { yaml } = createRequire(__filename)('playwright-core/lib/utilsBundle') as { yaml: { parse(text: string): unknown } };
+
+test.describe('text', () => {
+  test('should print text runs among the children in reading order', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<p>Hello <a href="/link">world</a> again</p><ul><li><strong>2</strong> items left</li></ul>`);
+    expect(await sw.text()).toBe([
+      '- paragraph [ref=s1]:',
+      '  - text: Hello',
+      '  - link "world" [ref=s2]:',
+      '    - /url: /link',
+      '  - text: again',
+      '- list [ref=s3]:',
+      '  - listitem [ref=s4]:',
+      '    - strong [ref=s5]: "2"',
+      '    - text: items left',
+    ].join('\n'));
+    const snapshot = await sw.snapshot();
+    const paragraph = snapshot.entries.find(entry => entry.role === 'paragraph')!;
+    expect(paragraph.text).toBe('Hello again');
+    expect(paragraph.runs).toEqual([{ at: 0, text: 'Hello' }, { at: 1, text: 'again' }]);
+    expect(snapshot.entries.find(entry => entry.role === 'listitem')!.runs).toEqual([{ at: 1, text: 'items left' }]);
+  });
+
+  test('should keep text with no entry above it at the top level, and blocks apart', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <label>Email <input aria-invalid="true"></label><span>Email is invalid</span>
+      <div><span>$</span><span>12</span></div>
+      <span>One</span> <span>Two</span> <span>Three</span>
+      <div><div><span>A</span></div><div><span>B</span></div></div>`);
+    expect(await sw.text()).toBe([
+      '- textbox "Email" [invalid] [ref=s1]',
+      '- text: Email is invalid',
+      '- text: $12',
+      '- text: One Two Three',
+      '- text: A',
+      '- text: B',
+    ].join('\n'));
+    expect((await sw.snapshot()).text).toEqual([
+      { at: 1, text: 'Email is invalid' }, { at: 1, text: '$12' }, { at: 1, text: 'One Two Three' }, { at: 1, text: 'A' }, { at: 1, text: 'B' },
+    ]);
+    expect(await sw.text({ interactiveOnly: true })).toBe('- textbox "Email" [invalid] [ref=s1]');
+  });
+
+  test('should show text that a label or value does not say, and not repeat what the name says', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <div role="progressbar" aria-label="Upload">7</div>
+      <button aria-label="Close">x</button>
+      <button>Save <b>all</b></button>
+      <input aria-label="Query" placeholder="Search here"><input placeholder="Email">`);
+    expect(await sw.text()).toBe([
+      '- progressbar "Upload" [ref=s1]: "7"',
+      '- button "Close" [ref=s2]: x',
+      '- button "Save all" [ref=s3]',
+      '- textbox "Query" [ref=s4]:',
+      '  - /placeholder: Search here',
+      '- textbox "Email" [ref=s5]',
+    ].join('\n'));
+  });
+
+  test('should show visible text under aria-hidden and inert as one marked entry', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <div aria-hidden="true"><h2>Hidden heading</h2><a href="#">Hidden link</a></div>
+      <div inert><button>Inert button</button></div>
+      <button><span aria-hidden="true">★</span> Favourite</button>
+      <span aria-hidden="true"><svg width="5" height="5"></svg></span>`);
+    expect(await sw.text()).toBe([
+      '- generic [aria-hidden] [ref=s1]:',
+      '  - text: Hidden heading',
+      '  - text: Hidden link',
+      '- generic [inert] [ref=s2]: Inert button',
+      '- button "Favourite" [ref=s3]',
+    ].join('\n'));
+  });
+
+  test('should mark clickable non-widgets with [cursor=pointer], not links and buttons', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <style>.c { cursor: pointer }</style>
+      <div class="c">Open card <span>inherits</span></div>
+      <img class="c" alt="Zoom" src="data:,">
+      <a class="c" href="/x">Link</a><button class="c">Button</button>`);
+    expect(await sw.text()).toBe([
+      '- generic [cursor=pointer] [ref=s1]: Open card inherits',
+      '- img "Zoom" [cursor=pointer] [ref=s2]',
+      '- link "Link" [ref=s3]:',
+      '  - /url: /x',
+      '- button "Button" [ref=s4]',
+    ].join('\n'));
+  });
+
+  test('should put ::before and ::after content in the text runs where it renders', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <style>.req::after { content: " (required)" } .note::before { content: "Note: " } .price::before { content: "$" }</style>
+      <p class="note">Fields marked <span class="req">Name</span> must be filled <a href="/help">help</a></p>
+      <div><span class="price">12</span></div>`);
+    expect(await sw.text()).toBe([
+      '- paragraph [ref=s1]:',
+      '  - text: "Note: Fields marked Name (required) must be filled"',
+      '  - link "help" [ref=s2]:',
+      '    - /url: /help',
+      '- text: $12',
+    ].join('\n'));
+  });
+
+  test('should apply aria-owns to the tree', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <div role="list" aria-label="Owned list" aria-owns="far-item"><div role="listitem">Near item</div></div>
+      <p>Between</p>
+      <div role="listitem" id="far-item">Far item</div>
+      <div role="menu" aria-label="Owns menu" aria-owns="mi2 mi1"></div>
+      <div role="menuitem" id="mi1">Cut</div><div role="menuitem" id="mi2">Copy</div>
+      <div aria-owns="gone" hidden></div><div role="note" id="gone">Stays</div>`);
+    expect(await sw.text()).toBe([
+      '- list "Owned list" [ref=s1]:',
+      '  - listitem [ref=s2]: Near item',
+      '  - listitem [ref=s3]: Far item',
+      '- paragraph [ref=s4]: Between',
+      '- menu "Owns menu" [ref=s5]:',
+      '  - menuitem "Copy" [ref=s6]',
+      '  - menuitem "Cut" [ref=s7]',
+      '- note [ref=s8]: Stays',
+    ].join('\n'));
+  });
+
+  test('should not cut ordinary paragraphs, names or code, only hostile text', async ({ page, stagewright: sw }) => {
+    const paragraph = 'word '.repeat(1_000).trim();
+    const code = Array.from({ length: 150 }, (_, i) => `line ${i}: const x${i} = ${i};`).join('\n');
+    await page.setContent(`<p></p><button></button><pre></pre><p id="huge"></p>`);
+    await page.evaluate(([p, c]) => {
+      document.querySelector('p')!.textContent = p;
+      document.querySelector('button')!.textContent = p;
+      document.querySelector('pre')!.textContent = c;
+      document.querySelector('#huge')!.textContent = 'x'.repeat(20_000);
+    }, [paragraph, code]);
+    const entries = (await sw.snapshot()).entries;
+    expect(entries[0].text).toBe(paragraph);
+    expect(entries[1].name).toBe(paragraph);
+    expect(entries[2].text).toBe(code.replace(/\s+/g, ' '));
+    expect(entries[3].text).toHaveLength(10_000);
+    expect(entries[3].text!.endsWith('…')).toBe(true);
+  });
+
+  test('should always be valid YAML that reads back the names and text of the page', async ({ page, stagewright: sw }) => {
+    const fuzz = ['a: b', 'ends with:', 'x #y', '#hash', '- dash', '[x] y', '{a}', '"quoted"', "it's", 'back\\slash',
+      '`tick`', '&anchor', '*alias', '!tag', '|pipe', '>gt', '%pct', '@at', 'true', 'null', '12', '.inf', '0x1F',
+      'emoji 🎉 ok', 'a "b: c" d', '[ref=s9]', 'key: "v" # c', "'single'", '? q', ',comma'];
+    await page.setContent(fuzz.map(() => `<button></button><p></p><input>`).join('') + '<textarea>line\nbreak</textarea>');
+    await page.evaluate(strings => {
+      const buttons = document.querySelectorAll('button');
+      const paragraphs = document.querySelectorAll('p');
+      const inputs = document.querySelectorAll('input');
+      strings.forEach((s, i) => {
+        buttons[i].setAttribute('aria-label', s);
+        buttons[i].textContent = '(' + s + ')';
+        paragraphs[i].textContent = s;
+        inputs[i].setAttribute('aria-label', s);
+        inputs[i].value = s;
+        inputs[i].placeholder = s + '!';
+      });
+    }, fuzz);
+    const text = await sw.text();
+    const parsed = yaml.parse(text) as unknown[];
+    const entries = (await sw.snapshot()).entries;
+    expect(parsed).toHaveLength(entries.length);
+    for (const [i, s] of fuzz.entries()) {
+      const [button, paragraph, input] = entries.slice(3 * i, 3 * i + 3);
+      expect(parsed[3 * i]).toEqual({ [`button ${JSON.stringify(s)} [ref=${button.ref}]`]: `(${s})` });
+      expect(parsed[3 * i + 1]).toEqual({ [`paragraph [ref=${paragraph.ref}]`]: s });
+      expect(parsed[3 * i + 2]).toEqual({ [`textbox ${JSON.stringify(s)} [ref=${input.ref}]`]: [{ text: s }, { '/placeholder': s + '!' }] });
+    }
+    expect(parsed[parsed.length - 1]).toEqual({ [`textbox [ref=${entries[entries.length - 1].ref}]`]: 'line\nbreak' });
+  });
+});
