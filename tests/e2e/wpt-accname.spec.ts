@@ -13,7 +13,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { installAriaProbe, ourNames } from './helpers/ourRoleNames';
 import { startServer, type TestServer } from './helpers/server';
 
-const kWptRoot = '/work/shared/conformance/wpt-accname';
+// Vendored in the repository (3-Clause BSD, see its LICENSE.md), as Playwright vendors them, so the
+// suite runs on any clone.
+const kWptRoot = path.join(__dirname, '..', 'pages', 'wpt-accname');
 
 interface Expectation { file: string; selector: string; index: number; expected: string; title: string }
 interface Outcome extends Expectation { ours: string; playwright: string }
