@@ -47,8 +47,12 @@ export function rememberPasswordSwitches(records: MutationRecord[]): void {
  */
 export function rememberPasswordInput(event: Event): void {
   const target = composedPath(event)[0] as Element | undefined;
-  if (target && target.nodeType === 1 /* ELEMENT_NODE */ && elementTag(target) === 'input' && stringToLowerCase(getAttribute(target, 'type') || '') === 'password')
+  if (target && target.nodeType === 1 /* ELEMENT_NODE */ && isPasswordInput(target))
     weakSetAdd(passwordFields, target);
+}
+
+function isPasswordInput(element: Element): boolean {
+  return elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password';
 }
 
 // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
@@ -58,7 +62,7 @@ const kSecretAutofillTokens: { [token: string]: true } = { 'current-password': t
 export function isSecretField(element: Element): boolean {
   if (weakSetHas(passwordFields, element))
     return true;
-  if (elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password') {
+  if (isPasswordInput(element)) {
     weakSetAdd(passwordFields, element);
     return true;
   }
