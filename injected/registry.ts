@@ -60,21 +60,14 @@ export class RefRegistry {
       }
     }
     if (fresh.length) {
-      // An orphan whose fingerprint another element of the last walk shared was ambiguous then:
-      // whichever a new element looks like, a reader could not say which of them it is. (A full
-      // walk would see the other element among the candidates; a subtree walk may not.)
-      const lastCounts: { [key: string]: number } = {};
-      for (let i = 0; i < this._lastWalk.length; i++) {
-        const key = '#' + this._lastWalk[i].fingerprint;
-        lastCounts[key] = (lastCounts[key] || 0) + 1;
-      }
       const orphans: Issued[] = [];
       for (let i = 0; i < this._lastWalk.length; i++) {
         const issued = this._lastWalk[i];
-        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref && lastCounts['#' + issued.fingerprint] === 1)
+        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
           append(orphans, issued);
       }
-      const inherited = pairByFingerprint(orphans, fresh, candidates);
+      // The whole last walk: an orphan that had a twin there is ambiguous, in a subtree walk too.
+      const inherited = pairByFingerprint(orphans, fresh, candidates, this._lastWalk);
       for (let i = 0; i < fresh.length; i++) {
         let ref = inherited[i];
         if (ref === undefined && options.issueNew)

@@ -23,7 +23,7 @@ export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
       fresh.push(entry);
   }
   const orphans = prev.entries.filter(entry => !kept.has(entry.ref));
-  const inherited = pairByFingerprint(orphans, fresh, curr.entries);
+  const inherited = pairByFingerprint(orphans, fresh, curr.entries, prev.entries);
 
   const taken = new Set([...prev.entries.map(entry => entry.ref), ...kept]);
   let next = Math.max(0, ...[...prev.entries, ...curr.entries].map(entry => refNumber(entry.ref))) + 1;

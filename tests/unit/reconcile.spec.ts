@@ -22,6 +22,14 @@ describe('pairByFingerprint', () => {
     expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }], [{ fingerprint: 'x' }, { fingerprint: 'z' }])).toEqual(['s1']);
   });
 
+  it('should never pair an orphan whose fingerprint another element of the earlier walk shared', () => {
+    // The twin is still on the page but not in this (subtree) walk: only `previous` knows of it.
+    const orphans = [{ ref: 's1', fingerprint: 'x' }];
+    const previous = [{ ref: 's1', fingerprint: 'x' }, { ref: 's2', fingerprint: 'x' }];
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }], undefined, previous)).toEqual([undefined]);
+    expect(pairByFingerprint(orphans, [{ fingerprint: 'x' }], undefined, [{ fingerprint: 'x' }, { fingerprint: 'y' }])).toEqual(['s1']);
+  });
+
   it('should not be fooled by fingerprints that name Object.prototype members', () => {
     expect(pairByFingerprint([], [{ fingerprint: 'constructor' }, { fingerprint: '__proto__' }])).toEqual([undefined, undefined]);
   });
