@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './src/browser';
+import { chromiumLaunchOptions } from './src/browser/index';
 
 export default defineConfig({
   testDir: './tests/e2e',

@@ -2,24 +2,21 @@
 // pretty-print, diff, and the file's size against document.documentElement.outerHTML.
 // Run: npm run build && node bench/dom-file.mjs [elements]
 import { chromium } from '@playwright/test';
-import stagewright from '../dist/index.js';
-import optionsModule from '../dist/fixtures/options.js';
-import storeModule from '../dist/fixtures/store.js';
-import pretty from '../dist/dom/pretty.js';
-import domDiff from '../dist/dom/diff.js';
+import browserModule from '../dist/browser/index.js';
+import internal from '../dist/internal.js';
 import { generatedPage } from './pages.mjs';
 
 const elements = Number(process.argv[2] ?? 15_000);
 const reps = 7;
 const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 const page = await browser.newPage();
-const store = new storeModule.PageStore(page, optionsModule.toInternalOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }));
+const store = new internal.PageStore(page, internal.resolveOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }));
 await page.setContent(generatedPage(elements));
 const count = await page.evaluate(() => document.getElementsByTagName('*').length);
 const outerHTML = await page.evaluate(() => document.documentElement.outerHTML.length);
 const times = { walk: [], walkAndSerialize: [], pretty: [], diff: [] };
-let previous = pretty.prettyPrintDom((await store.capture({ dom: true })).markup);
+let previous = internal.prettyPrintDom((await store.capture({ dom: true })).markup);
 let file = previous;
 let markup = '';
 for (let i = 0; i < reps; i++) {
@@ -31,10 +28,10 @@ for (let i = 0; i < reps; i++) {
   markup = (await store.capture({ dom: true, keepBaseline: true })).markup;
   times.walkAndSerialize.push(performance.now() - started);
   started = performance.now();
-  file = pretty.prettyPrintDom(markup);
+  file = internal.prettyPrintDom(markup);
   times.pretty.push(performance.now() - started);
   started = performance.now();
-  domDiff.diffDom(previous, file);
+  internal.diffDom(previous, file);
   times.diff.push(performance.now() - started);
   previous = file;
 }

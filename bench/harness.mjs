@@ -5,11 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import stagewright from '../dist/index.js';
-import optionsModule from '../dist/fixtures/options.js';
+import internal from '../dist/internal.js';
 
-const { Stagewright, estimateTokens, formatDiff } = stagewright;
+const { estimateTokens, formatDiff } = stagewright;
+const { Stagewright } = internal;
 // Full walks: no limit may cut the big pages short.
-const kOptions = optionsModule.toInternalOptions({ limits: { maxNodes: 1_000_000, timeBudgetMs: 60_000 } });
+const kOptions = internal.resolveOptions({ limits: { maxNodes: 1_000_000, timeBudgetMs: 60_000 } });
 
 const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

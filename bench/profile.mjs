@@ -2,14 +2,14 @@
 // five snapshots of the 15k page, inclusive time per function (idle excluded).
 // Run: npm run build && node bench/profile.mjs [elements]
 import { chromium } from '@playwright/test';
-import stagewright from '../dist/index.js';
-import optionsModule from '../dist/fixtures/options.js';
+import browserModule from '../dist/browser/index.js';
+import internal from '../dist/internal.js';
 import { generatedPage } from './pages.mjs';
 
 const elements = Number(process.argv[2] ?? 15_000);
-const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 const page = await browser.newPage();
-const sw = new stagewright.Stagewright(page, { options: optionsModule.toInternalOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
+const sw = new internal.Stagewright(page, { options: internal.resolveOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
 await sw.install();
 await page.setContent(generatedPage(elements));
 await sw.snapshot(); // Warm-up.

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import stagewright from '../dist/index.js';
+import browserModule from '../dist/browser/index.js';
 import { measurePage, measureStepCosts } from './harness.mjs';
 import { generatedPage, tablePage } from './pages.mjs';
 
@@ -23,7 +23,7 @@ const pages = [
   { name: '50k', load: page => page.setContent(generatedPage(50_000)) },
 ];
 
-const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 const context = await browser.newContext();
 const results = [];
 let steps;

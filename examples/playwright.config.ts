@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from 'stagewright';
+import { chromiumLaunchOptions } from 'stagewright/browser';
 
 // The demo: `npm run demo` runs this suite against the demo app and writes an HTML report
 // (examples/playwright-report) whose steps carry stagewright's attachments.

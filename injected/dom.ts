@@ -4,9 +4,9 @@
 
 import {
   attributeRank, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kStrippedElements, kVoidElements, sortAttributes,
-} from '../src/snapshot/markup';
-import { framePlaceholder } from '../src/snapshot/stitch';
-import type { WalkLimits } from '../src/snapshot/types';
+} from './markup';
+import { framePlaceholder } from '../src/isomorphic/stitch';
+import type { WalkLimits } from '../src/isomorphic/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
 import { elementTag } from './domUtils';
 import type { RefRegistry } from './registry';

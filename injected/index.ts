@@ -5,7 +5,8 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
-import { kRuntimeKey, packEntry, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/snapshot/protocol';
+import { kRuntimeKey, packEntry, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
   stringTrim, takeMutationRecords, weakSetAdd, WeakSetCtor, weakSetHas,
@@ -73,6 +74,8 @@ class Runtime {
   readonly registry: RefRegistry;
   readonly changes = new ChangeCounter();
   private _lastCatchUp = -Infinity;
+  /** What the last snapshot walked with: a catch-up walk fingerprints the way it did. */
+  private _lastWalk: Pick<SnapshotRequest, 'limits' | 'redact' | 'prefix'> = { limits: kDefaultLimits, redact: [], prefix: '' };
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
@@ -92,6 +95,7 @@ class Runtime {
     const started = now();
     const changeCount = this.changeCount();
     const root = rootElement || document.documentElement;
+    this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
     const result = walkDocument(root, this.registry, { ...request, issueNew: true, onShadowRoot: shadowRoot => this.changes.observe(shadowRoot) });
     const packed: PackedEntry[] = [];
     for (let i = 0; i < result.entries.length; i++)
@@ -131,9 +135,7 @@ class Runtime {
     if (element || !this.registry.issued(ref) || now() - this._lastCatchUp < 100)
       return element;
     this._lastCatchUp = now();
-    walkDocument(document.documentElement, this.registry, {
-      limits: { maxNodes: 50000, maxDepth: 256, timeBudgetMs: 1000 }, redact: [], minNextId: 0, prefix: '', issueNew: false,
-    });
+    walkDocument(document.documentElement, this.registry, { ...this._lastWalk, minNextId: 0, issueNew: false });
     return this.registry.element(ref);
   }
 

@@ -7,7 +7,7 @@
 // walk, and which refs this document issued is kept as runs of numbers, not per ref. What stays
 // strongly held is one walk's worth: the last walk's list, which the next walk pairs orphans from.
 
-import { pairByFingerprint, type RefCandidate } from '../src/snapshot/pairing';
+import { pairByFingerprint, type RefCandidate } from '../src/isomorphic/pairing';
 import { append, mapDelete, mapForEach, mapGet, mapSet, MapCtor, mathMax, weakMapDelete, weakMapGet, weakMapSet, WeakMapCtor } from './builtins';
 
 interface Issued extends RefCandidate { element: Element }

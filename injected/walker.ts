@@ -2,9 +2,9 @@
 // (DESIGN.md §3). Iterative so that a 20,000-deep page cannot overflow the JS stack; bounded by
 // node, depth and time limits that end the walk with `truncated`.
 
-import { computeFingerprint, computeFingerprintBase } from '../src/snapshot/fingerprint';
-import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/snapshot/types';
-import { kMaxTextLength } from '../src/snapshot/types';
+import { computeFingerprint, computeFingerprintBase } from '../src/isomorphic/fingerprint';
+import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/isomorphic/types';
+import { kMaxTextLength } from '../src/isomorphic/types';
 import { getAccessibleDescription, getAccessibleName, getCSSContent, normalizeWhitespace } from './accname';
 import {
   append, assignedNodes, documentGetElementById, elementQuerySelectorAll, mapDelete, mapGet, MapCtor, mapSet, nodeContains,

@@ -31,9 +31,12 @@ fs.mkdirSync(dist, { recursive: true });
 fs.writeFileSync(path.join(dist, 'injected.js'), iife + ';\n');
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 
-// The ESM entry re-exports the CommonJS build, so `import` and `require` share one instance.
-const cjs = await import(path.join(dist, 'index.js'));
-const names = Object.keys(cjs.default ?? cjs).filter(name => name !== 'default' && name !== '__esModule');
-fs.writeFileSync(path.join(dist, 'index.mjs'),
-    `import cjs from './index.js';\nexport const { ${names.join(', ')} } = cjs;\nexport default cjs;\n`);
-console.log(`built dist/ (${(iife.length / 1024).toFixed(1)} KiB injected, exports: ${names.join(', ')})`);
+// Each ESM entry re-exports its CommonJS build, so `import` and `require` share one instance.
+for (const entry of ['index', 'browser/index']) {
+  const cjs = await import(path.join(dist, entry + '.js'));
+  const names = Object.keys(cjs.default ?? cjs).filter(name => name !== 'default' && name !== '__esModule');
+  fs.writeFileSync(path.join(dist, entry + '.mjs'),
+      `import cjs from './${path.basename(entry)}.js';\nexport const { ${names.join(', ')} } = cjs;\nexport default cjs;\n`);
+  console.log(`built dist/${entry} (exports: ${names.join(', ')})`);
+}
+console.log(`injected bundle: ${(iife.length / 1024).toFixed(1)} KiB`);

@@ -1,12 +1,11 @@
 export { test } from './fixtures/index';
 export type { StagewrightFixtures } from './fixtures/index';
 export { expect } from './expect/index';
-export { Stagewright } from './fixtures/stagewright';
+export type { Stagewright } from './fixtures/stagewright';
 export type { SnapshotOptions } from './fixtures/stagewright';
 export type { StagewrightOptions, CaptureMode } from './fixtures/options';
-export type { Capture } from './fixtures/capture';
-export { StagewrightError, ErrorCode } from './expect/errors';
-export { findChromium, chromiumLaunchOptions, kChromiumArgs } from './browser';
+export type { Capture } from './capture/recorder';
+export { StagewrightError, ErrorCode } from './errors';
 export { diffSnapshots } from './snapshot/diff';
 export { reconcileRefs } from './snapshot/reconcile';
 export { formatSnapshot, formatDiff } from './snapshot/format';
@@ -15,4 +14,4 @@ export { estimateTokens } from './snapshot/tokens';
 export { applyBudget } from './snapshot/budget';
 export type {
   Snapshot, SnapshotEntry, SnapshotMeta, SnapshotDiff, EntryState, EntryQuery, EntryIdentity, EntryChange, ChildReorder, BBox, WalkLimits,
-} from './snapshot/types';
+} from './isomorphic/types';

@@ -4,8 +4,8 @@ import { test, type ExpectMatcherState } from '@playwright/test';
 import { isStagewright, type Stagewright } from '../fixtures/stagewright';
 import { currentStep } from '../fixtures/steps';
 import { formatSnapshot } from '../snapshot/format';
-import type { Snapshot } from '../snapshot/types';
-import { StagewrightError } from './errors';
+import type { Snapshot } from '../isomorphic/types';
+import { StagewrightError } from '../errors';
 import { formatFailure, type FailureDetails } from './message';
 import { poll } from './poll';
 

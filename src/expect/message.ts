@@ -2,7 +2,7 @@
 // a line starting with the code, a one-line hint, aligned Expected/Received/Timeout lines, the
 // similar refs as snapshot lines, and concrete next steps. Built lazily, only on failure.
 
-import { ErrorCode } from './errors';
+import { ErrorCode } from '../errors';
 
 export interface FailureDetails {
   matcherName: string;

@@ -1,6 +1,6 @@
 import { queryProblem } from '../snapshot/query';
-import type { EntryQuery } from '../snapshot/types';
-import { StagewrightError } from './errors';
+import type { EntryQuery } from '../isomorphic/types';
+import { StagewrightError } from '../errors';
 
 /**
  * Queries are checked before polling: a typo must not read as "no entry" after a timeout. The

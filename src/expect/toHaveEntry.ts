@@ -1,7 +1,7 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { findEntries } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
-import type { EntryQuery } from '../snapshot/types';
+import type { EntryQuery } from '../isomorphic/types';
 import { formatValue } from './message';
 import { checkReceiver, matcherResult, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';

@@ -1,8 +1,8 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { findEntries } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
-import type { EntryQuery } from '../snapshot/types';
-import { StagewrightError } from './errors';
+import type { EntryQuery } from '../isomorphic/types';
+import { StagewrightError } from '../errors';
 import { formatValue } from './message';
 import { checkReceiver, matcherResult, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';

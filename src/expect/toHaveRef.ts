@@ -2,7 +2,7 @@ import type { ExpectMatcherState } from '@playwright/test';
 import { formatEntryHead } from '../snapshot/format';
 import { matchesQuery } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
-import type { EntryState, SnapshotEntry } from '../snapshot/types';
+import type { EntryState, SnapshotEntry } from '../isomorphic/types';
 import { formatValue } from './message';
 import { checkReceiver, matcherResult, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';

@@ -4,9 +4,16 @@
 // or the truncation note tip it over, the target tightens and dropping goes on.
 
 import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatSnapshot, textRuns } from './format';
-import { isInteractiveRole } from './roles';
+import { isInteractiveRole } from '../isomorphic/roles';
 import { estimateTokens } from './tokens';
-import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
+import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
+
+/** Why `budgetTokens` is not a budget (a positive integer), or undefined when it is one or is absent. */
+export function budgetTokensProblem(budgetTokens: unknown, name = 'budgetTokens'): string | undefined {
+  if (budgetTokens === undefined || Number.isInteger(budgetTokens) && (budgetTokens as number) > 0)
+    return undefined;
+  return `${name} must be a positive integer, got ${JSON.stringify(budgetTokens)}.`;
+}
 
 export function applyBudget(snapshot: Snapshot, budgetTokens: number): Snapshot;
 export function applyBudget(diff: SnapshotDiff, budgetTokens: number): SnapshotDiff;

@@ -2,7 +2,7 @@
 // reconciler keeps stable across re-renders. Boxes are never compared: a banner inserted above
 // would otherwise mark the whole page changed.
 
-import type { ChildReorder, EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from './types';
+import type { ChildReorder, EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 
 export type DiffFormat = 'compact' | 'full';
 

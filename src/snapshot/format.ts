@@ -6,8 +6,8 @@
 //       - /url: /home
 //     - button "Save" [disabled] [ref=s5]
 
-import { kBidiControls } from './markup';
-import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from './types';
+import { kBidiControls } from '../isomorphic/bidi';
+import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from '../isomorphic/types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.

@@ -1,6 +1,6 @@
 // Entry queries (API.md `EntryQuery`) and the filters that shape what a snapshot returns.
 
-import type { EntryQuery, EntryState, Snapshot, SnapshotEntry } from './types';
+import type { EntryQuery, EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
 
 const kQueryKeys = ['role', 'name', 'exact', 'state', 'interactive', 'ref'] as const satisfies readonly (keyof EntryQuery)[];
 

@@ -1,8 +1,8 @@
 // Ref reconciliation between two snapshots (DESIGN.md §4), for snapshots numbered independently.
 // The page reconciles its own walks with the same pairing rule (pairing.ts).
 
-import { pairByFingerprint } from './pairing';
-import type { Snapshot, SnapshotEntry } from './types';
+import { pairByFingerprint } from '../isomorphic/pairing';
+import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 
 /**
  * Carries refs from `prev` over to `curr` when `curr` numbered its entries independently

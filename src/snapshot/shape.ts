@@ -4,9 +4,9 @@
 import { applyBudget } from './budget';
 import { formatDiff, formatSnapshot } from './format';
 import { filterEntries } from './query';
-import { isInteractiveRole } from './roles';
+import { isInteractiveRole } from '../isomorphic/roles';
 import { estimateTokens } from './tokens';
-import type { Snapshot, SnapshotDiff } from './types';
+import type { Snapshot, SnapshotDiff } from '../isomorphic/types';
 
 export interface ShapeOptions {
   interactiveOnly?: boolean;

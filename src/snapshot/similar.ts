@@ -3,7 +3,7 @@
 import { formatEntryHead } from './format';
 import { normalizeWhitespace } from './query';
 import { refNumber } from './reconcile';
-import type { SnapshotEntry } from './types';
+import type { SnapshotEntry } from '../isomorphic/types';
 
 export interface SimilarTarget { role?: string; name?: string | RegExp; ref?: string }
 

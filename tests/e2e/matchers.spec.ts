@@ -198,7 +198,7 @@ test.describe('in the report', () => {
     const dir = createProject({
       'steps-reporter.js': kStepsReporter,
       'playwright.config.js': `const { defineConfig } = require('@playwright/test');
-const { chromiumLaunchOptions } = require('stagewright');
+const { chromiumLaunchOptions } = require('stagewright/browser');
 module.exports = defineConfig({ testMatch: '*.spec.js', use: { launchOptions: chromiumLaunchOptions(), stagewrightOptions: { capture: 'off' } } });`,
       'soft.spec.js': `
 const { test, expect } = require('stagewright');

@@ -8,7 +8,7 @@ import { createProject, kRepoRoot, run, runPlaywright } from './helpers/project'
 const kPublicNames = ['test', 'expect', 'StagewrightError', 'ErrorCode', 'diffSnapshots', 'reconcileRefs', 'formatSnapshot', 'findEntries', 'estimateTokens'];
 
 const config = (ext: string) => `
-${ext === 'cjs' ? `const { defineConfig } = require('@playwright/test');\nconst { chromiumLaunchOptions } = require('stagewright');\nmodule.exports =` : `import { defineConfig } from '@playwright/test';\nimport { chromiumLaunchOptions } from 'stagewright';\nexport default`} defineConfig({
+${ext === 'cjs' ? `const { defineConfig } = require('@playwright/test');\nconst { chromiumLaunchOptions } = require('stagewright/browser');\nmodule.exports =` : `import { defineConfig } from '@playwright/test';\nimport { chromiumLaunchOptions } from 'stagewright/browser';\nexport default`} defineConfig({
   testMatch: '*.spec.${ext}',
   use: { launchOptions: chromiumLaunchOptions() },
 });`;
@@ -78,7 +78,7 @@ export { error };`,
 
 test.describe('findChromium', () => {
   test('should name the fix when no browser is found', async () => {
-    const { findChromium } = require(path.join(kRepoRoot, 'dist', 'browser.js'));
+    const { findChromium } = require(path.join(kRepoRoot, 'dist', 'browser', 'index.js'));
     expect(() => findChromium({ STAGEWRIGHT_CHROMIUM: '/nonexistent/chromium' })).toThrow(/^INVALID_ARGUMENT: STAGEWRIGHT_CHROMIUM points to "\/nonexistent\/chromium", which does not exist/);
     expect(() => findChromium({}, { bundled: '/nonexistent/playwright-chromium', system: ['/nonexistent/chromium'] }))
         .toThrow(/^INVALID_ARGUMENT: No Chromium found\.\nHint: Install one: `apt-get install -y chromium` \(Debian\), or `npx playwright install chromium`, or set STAGEWRIGHT_CHROMIUM=/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, StagewrightError } from '../../src/expect/errors';
+import { ErrorCode, StagewrightError } from '../../src/errors';
 
 const root = path.resolve(__dirname, '..', '..');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeFingerprint, computeFingerprintBase, hashString } from '../../src/snapshot/fingerprint';
+import { computeFingerprint, computeFingerprintBase, hashString } from '../../src/isomorphic/fingerprint';
 
 const save = { role: 'button', name: 'Save', tag: 'button', context: '|main:' };
 

@@ -1,4 +1,4 @@
-import type { Snapshot, SnapshotEntry } from '../../src/snapshot/types';
+import type { Snapshot, SnapshotEntry } from '../../src/isomorphic/types';
 
 /** A schema v1 entry with defaults for everything a test does not care about. */
 export function entry(partial: Partial<SnapshotEntry> & Pick<SnapshotEntry, 'ref' | 'role'>): SnapshotEntry {

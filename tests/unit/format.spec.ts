@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
 import { formatDiff, formatEntryHead, formatSnapshot, quoteCodePoints, quoteText, yamlScalar } from '../../src/snapshot/format';
-import { kBidiControls } from '../../src/snapshot/markup';
+import { kBidiControls } from '../../src/isomorphic/bidi';
 import { entry, snapshot } from './fixtures';
 
 // The YAML parser Playwright reads aria snapshots with.

@@ -1,4 +1,5 @@
-// The layout is the architecture (DESIGN.md §2): injected/ → src/snapshot (pure) → src/fixtures.
+// The layout is the architecture (README, Architecture): each folder is one kind of code, and the
+// import graph between folders has no cycle.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,27 +17,99 @@ function imports(file: string): string[] {
   return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)].map(m => m[1]);
 }
 
+/** A relative import as a repository path with its extension; a package import as it is. */
 function resolveImport(file: string, spec: string): string {
-  return spec.startsWith('.') ? path.normalize(path.join(path.dirname(file), spec)) : spec;
+  if (!spec.startsWith('.'))
+    return spec;
+  const target = path.normalize(path.join(path.dirname(file), spec));
+  return fs.existsSync(path.join(root, target + '.ts')) ? target + '.ts' : path.join(target, 'index.ts');
+}
+
+/** The unit a file belongs to: `injected`, a folder under `src/`, or a file at the top of `src/`. */
+function unitOf(file: string): string {
+  const parts = file.split(path.sep);
+  if (parts[0] === 'injected')
+    return 'injected';
+  return parts.length > 2 ? `src/${parts[1]}` : file;
+}
+
+const kSourceFiles = [...sources('injected'), ...sources('src')].filter(file => !file.startsWith(path.join('src', 'generated')));
+
+function unitGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of kSourceFiles) {
+    const from = unitOf(file);
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    for (const spec of imports(file)) {
+      if (!spec.startsWith('.'))
+        continue;
+      const to = unitOf(resolveImport(file, spec));
+      if (to !== from && !to.startsWith('src/generated'))
+        edges.add(to);
+    }
+  }
+  return graph;
+}
+
+/** Every file the page bundle contains: injected/index.ts and what it imports, transitively. */
+function pageBundle(): Set<string> {
+  const seen = new Set<string>();
+  const queue = [path.join('injected', 'index.ts')];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file))
+      continue;
+    seen.add(file);
+    for (const spec of imports(file)) {
+      expect(spec.startsWith('.'), `${file} imports the package ${spec}: the page bundle has no dependencies`).toBe(true);
+      queue.push(resolveImport(file, spec));
+    }
+  }
+  return seen;
 }
 
 describe('layout', () => {
-  it('should keep src/snapshot and src/dom free of Playwright and Node-side modules', () => {
-    for (const file of [...sources('src/snapshot'), ...(fs.existsSync(path.join(root, 'src/dom')) ? sources('src/dom') : [])]) {
+  it('should keep the import graph between folders free of cycles', () => {
+    const graph = unitGraph();
+    const cycles: string[] = [];
+    const visit = (unit: string, trail: string[]) => {
+      for (const next of graph.get(unit) ?? []) {
+        if (trail.includes(next))
+          cycles.push([...trail.slice(trail.indexOf(next)), next].join(' → '));
+        else
+          visit(next, [...trail, next]);
+      }
+    };
+    for (const unit of graph.keys())
+      visit(unit, [unit]);
+    expect(cycles).toEqual([]);
+    // The graph is what the README's architecture section draws.
+    expect([...graph.get('src/isomorphic')!]).toEqual([]);
+    expect([...graph.get('injected')!]).toEqual(['src/isomorphic']);
+    expect(graph.get('src/fixtures')!.has('src/expect')).toBe(false);
+  });
+
+  it('should put exactly the page bundle\'s shared modules in src/isomorphic', () => {
+    const bundled = [...pageBundle()].filter(file => !file.startsWith('injected')).sort();
+    expect(bundled).toEqual(sources(path.join('src', 'isomorphic')).sort());
+  });
+
+  it('should keep pure folders free of Playwright and Node', () => {
+    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom')]) {
       for (const spec of imports(file)) {
         const target = resolveImport(file, spec);
-        expect(target, `${file} imports ${spec}`).not.toMatch(/playwright|^src\/(fixtures|expect)|^node:/);
+        expect(target, `${file} imports ${spec}`).not.toMatch(/playwright|^node:|^src\/(fixtures|expect|session|runtime|capture|browser)/);
       }
     }
   });
 
-  it('should let injected/ import only injected/ and src/snapshot', () => {
-    for (const file of sources('injected')) {
-      for (const spec of imports(file)) {
-        const target = resolveImport(file, spec);
-        expect(target.startsWith('injected/') || target.startsWith('src/snapshot/'), `${file} imports ${spec}`).toBe(true);
-      }
-    }
+  it('should describe every folder in the README\'s architecture section', () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = /## Architecture\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const mapped = new Set([...section.matchAll(/^(src\/[\w]+\/|src\/[\w.]+\.ts|injected\/)/gm)].map(m => m[1].replace(/\/$/, '')));
+    const actual = new Set(kSourceFiles.map(unitOf));
+    expect([...mapped].sort()).toEqual([...actual].sort());
   });
 
   it('should make in-page code call overridable builtins only through injected/builtins.ts', () => {
@@ -50,8 +123,9 @@ describe('layout', () => {
       /\bfor\s*\([^;)]*\bof\b/,
       /\.(charCodeAt|codePointAt|toString|trim|slice|split|replace|indexOf|toLowerCase|toUpperCase|localName)\b/,
     ];
-    // Pure modules that the bundle includes run in the page too.
-    const inPage = [...sources('injected'), 'src/snapshot/fingerprint.ts', 'src/snapshot/pairing.ts', 'src/snapshot/roles.ts', 'src/snapshot/markup.ts', 'src/snapshot/protocol.ts', 'src/snapshot/stitch.ts'].filter(file => !file.endsWith('builtins.ts'));
+    // Every file of the page bundle, derived from its imports: shared pure modules run in the page too.
+    const inPage = [...pageBundle()].filter(file => !file.endsWith('builtins.ts'));
+    expect(inPage.length).toBeGreaterThan(10);
     const offenders: string[] = [];
     for (const file of inPage) {
       const text = fs.readFileSync(path.join(root, file), 'utf8');

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { diffDom, diffFileName, slugify } from '../../src/dom/diff';
 import { kDomFileHeader, prettyPrintDom } from '../../src/dom/pretty';
 import {
-  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, isScriptUrl, kBidiControls, kMaxValueLength, kVoidElements, sortAttributes,
-} from '../../src/snapshot/markup';
+  attributeRank, escapeAttribute, escapeText, filterClassName, formatOpenTag, isGeneratedClass, isScriptUrl, kMaxValueLength, kVoidElements, sortAttributes,
+} from '../../injected/markup';
+import { kBidiControls } from '../../src/isomorphic/bidi';
 
 describe('attributes', () => {
   it('should sort kept attributes canonically: identity, behaviour, state, aria-* by name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StagewrightError } from '../../src/expect/errors';
+import { StagewrightError } from '../../src/errors';
 import { validateQuery } from '../../src/expect/query';
 import { filterEntries, findEntries, queryProblem } from '../../src/snapshot/query';
 import { similarRefLines } from '../../src/snapshot/similar';

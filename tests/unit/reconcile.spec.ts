@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairByFingerprint } from '../../src/snapshot/pairing';
+import { pairByFingerprint } from '../../src/isomorphic/pairing';
 import { isRef, reconcileRefs, refNumber } from '../../src/snapshot/reconcile';
 import { entry, snapshot } from './fixtures';
 

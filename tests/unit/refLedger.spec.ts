@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kRecentEntries, RefLedger, refPrefix } from '../../src/fixtures/refLedger';
-import type { SnapshotEntry } from '../../src/snapshot/types';
+import { kRecentEntries, RefLedger, refPrefix } from '../../src/session/refLedger';
+import type { SnapshotEntry } from '../../src/isomorphic/types';
 
 function entry(ref: string, name = ref): SnapshotEntry {
   return { ref, role: 'button', name, state: { visible: true }, bbox: null, fingerprint: '', interactive: true, recently_changed: false, depth: 0, parent: null, tag: 'button' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framePlaceholder, removeFramePlaceholders, stitchFrames } from '../../src/snapshot/stitch';
+import { framePlaceholder, removeFramePlaceholders, stitchFrames } from '../../src/isomorphic/stitch';
 import { entry } from './fixtures';
 
 // What the page writes inside an iframe (injected/dom.ts): the placeholder on a line of its own.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyBudget } from '../../src/snapshot/budget';
 import { formatSnapshot } from '../../src/snapshot/format';
 import { shapeSnapshot } from '../../src/snapshot/shape';
-import { stitchFrames } from '../../src/snapshot/stitch';
+import { stitchFrames } from '../../src/isomorphic/stitch';
 import { estimateTokens } from '../../src/snapshot/tokens';
 import { entry, snapshot } from './fixtures';
 

@@ -76,7 +76,7 @@ export interface StepsResult { title: string; retry: number; status: string; err
 /** A generated project's config: our Chromium, `use` and top-level `extra` entries spliced in. */
 export const projectConfig = (use = '', extra = '') => `
 const { defineConfig } = require('@playwright/test');
-const { chromiumLaunchOptions } = require('stagewright');
+const { chromiumLaunchOptions } = require('stagewright/browser');
 module.exports = defineConfig({
   testMatch: '*.spec.js',
   timeout: 30000,

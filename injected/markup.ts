@@ -5,6 +5,8 @@
 // indexing, comparisons and concatenation. The tables are built when the bundle is evaluated,
 // before any page script runs.
 
+import { kBidiControls } from '../src/isomorphic/bidi';
+
 /** Elements without end tags (https://html.spec.whatwg.org/multipage/syntax.html#void-elements). */
 export const kVoidElements: { [tag: string]: true | undefined } = {
   area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
@@ -177,13 +179,7 @@ for (let code = 0; code < 32; code++) {
     kControlReferences[String.fromCharCode(code)] = '&#x' + (code >= 16 ? '1' : '') + kHex[code % 16] + ';';
 }
 kControlReferences['\u007f'] = '&#x7f;';
-/**
- * Bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) reorder what follows them on
- * screen (`\u202elecnaC` displays as "Cancel"), in an editor or a terminal as much as in a browser:
- * artifacts show them escaped, never apply them. The DOM file writes references; the text forms
- * write `\u202e` escapes (format.ts).
- */
-export const kBidiControls = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+// Bidi controls are written as references, never applied (src/isomorphic/bidi.ts).
 const kBidiReferences = ['&#x61c;', '&#x200e;', '&#x200f;', '&#x202a;', '&#x202b;', '&#x202c;', '&#x202d;', '&#x202e;', '&#x2066;', '&#x2067;', '&#x2068;', '&#x2069;'];
 for (let i = 0; i < kBidiControls.length; i++)
   kControlReferences[kBidiControls[i]] = kBidiReferences[i];

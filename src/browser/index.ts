@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type LaunchOptions } from '@playwright/test';
-import { StagewrightError } from './expect/errors';
+import { StagewrightError } from '../errors';
 
 /** Flags that keep Chromium quiet on a closed network and runnable as root in containers. */
 export const kChromiumArgs = [

@@ -1,0 +1,290 @@
+"use strict";
+// Markup rules of the DOM file (DESIGN.md §6), shared by the page's serializer: which attributes
+// are kept and in which order, which class tokens are generated noise, and escaping.
+//
+// Bundled into the page: no method calls on strings or arrays (a page may override them), only
+// indexing, comparisons and concatenation. The tables are built when the bundle is evaluated,
+// before any page script runs.
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.kMaxFileLength = exports.kMaxValueLength = exports.kBidiControls = exports.kAttributeOrder = exports.kStrippedElements = exports.kVoidElements = void 0;
+exports.attributeRank = attributeRank;
+exports.sortAttributes = sortAttributes;
+exports.isGeneratedClass = isGeneratedClass;
+exports.filterClassName = filterClassName;
+exports.escapeAttribute = escapeAttribute;
+exports.escapeText = escapeText;
+exports.formatOpenTag = formatOpenTag;
+exports.isScriptUrl = isScriptUrl;
+/** Elements without end tags (https://html.spec.whatwg.org/multipage/syntax.html#void-elements). */
+exports.kVoidElements = {
+    area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
+    link: true, meta: true, source: true, track: true, wbr: true,
+};
+/** Never in the file: not content, or not safe to keep. */
+exports.kStrippedElements = {
+    head: true, script: true, style: true, noscript: true, template: true, meta: true, link: true, base: true, title: true,
+};
+/**
+ * Attributes kept, in the order they are written: identity first, then what the element does,
+ * then its state; aria-* attributes follow (sorted), and the ref is always last. A fixed order
+ * means an attribute never moves between captures, so diffs show only what changed.
+ */
+exports.kAttributeOrder = [
+    'id', 'class', 'name', 'type', 'role', 'for', 'href', 'src', 'action', 'method', 'alt', 'title',
+    'placeholder', 'value', 'checked', 'selected', 'disabled', 'readonly', 'required', 'multiple',
+    'open', 'hidden', 'inert', 'contenteditable', 'tabindex', 'd', 'points',
+];
+const kAttributeRank = {};
+for (let i = 0; i < exports.kAttributeOrder.length; i++)
+    kAttributeRank[exports.kAttributeOrder[i]] = i;
+/**
+ * Where a kept attribute goes (lower first), or -1 for attributes that are dropped. Names outside
+ * `[a-z0-9-:]` are dropped whatever they start with: the HTML parser accepts `aria-x"<!--` as a
+ * name, and written back raw it reads as a quote or a comment opener to the pretty-printer, grep
+ * and the reader.
+ */
+function attributeRank(name) {
+    if (!isPlainAttributeName(name))
+        return -1;
+    // typeof: the table is a plain object, and `constructor` is a valid attribute name.
+    const rank = kAttributeRank[name];
+    if (typeof rank === 'number')
+        return rank;
+    if (name[0] === 'a' && name[1] === 'r' && name[2] === 'i' && name[3] === 'a' && name[4] === '-')
+        return exports.kAttributeOrder.length;
+    return -1;
+}
+function isPlainAttributeName(name) {
+    if (name === '')
+        return false;
+    for (let i = 0; i < name.length; i++) {
+        const c = name[i];
+        if (!((c >= 'a' && c <= 'z') || isDigit(c) || c === '-' || c === ':'))
+            return false;
+    }
+    return true;
+}
+/** Sorts `[name, value]` pairs into the canonical order, in place (insertion sort: few attributes). */
+function sortAttributes(attributes) {
+    for (let i = 1; i < attributes.length; i++) {
+        const current = attributes[i];
+        const rank = attributeRank(current[0]);
+        let j = i - 1;
+        while (j >= 0 && compareAttributes(attributes[j], rank, current[0]) > 0) {
+            attributes[j + 1] = attributes[j];
+            j--;
+        }
+        attributes[j + 1] = current;
+    }
+    return attributes;
+}
+function compareAttributes(a, bRank, bName) {
+    const aRank = attributeRank(a[0]);
+    if (aRank !== bRank)
+        return aRank - bRank;
+    return a[0] < bName ? -1 : a[0] > bName ? 1 : 0;
+}
+// CSS-in-JS prefixes whose tokens are generated per build.
+const kGeneratedPrefixes = ['css-', 'sc-', 'emotion-', 'jsx-', 'svelte-', 'tw-'];
+function startsWith(text, prefix) {
+    if (text.length < prefix.length)
+        return false;
+    for (let i = 0; i < prefix.length; i++) {
+        if (text[i] !== prefix[i])
+            return false;
+    }
+    return true;
+}
+function isHexDigit(c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+function isDigit(c) {
+    return c >= '0' && c <= '9';
+}
+/**
+ * Generated class tokens: CSS-in-JS prefixes (`css-1x2y3z`, `sc-bdVaJa`), CSS-module hashes
+ * (`Button_primary__3xYz1`, `_3xYz1`), and tokens with a long hex run (`a1b2c3d4`).
+ */
+function isGeneratedClass(token) {
+    for (let i = 0; i < kGeneratedPrefixes.length; i++) {
+        if (startsWith(token, kGeneratedPrefixes[i]))
+            return true;
+    }
+    // CSS modules: `name__hash` or `_hash`, where the hash has a digit.
+    let hashStart = -1;
+    for (let i = 0; i + 1 < token.length; i++) {
+        if (token[i] === '_' && token[i + 1] === '_')
+            hashStart = i + 2;
+    }
+    if (hashStart === -1 && token[0] === '_')
+        hashStart = 1;
+    if (hashStart !== -1 && token.length - hashStart >= 5 && hasDigit(token, hashStart))
+        return true;
+    // A run of six or more hex digits that contains a digit: a hash, not a word.
+    let run = 0;
+    let digits = 0;
+    for (let i = 0; i < token.length; i++) {
+        if (isHexDigit(token[i])) {
+            run++;
+            if (isDigit(token[i]))
+                digits++;
+            if (run >= 6 && digits > 0)
+                return true;
+        }
+        else {
+            run = 0;
+            digits = 0;
+        }
+    }
+    return false;
+}
+function hasDigit(text, from) {
+    for (let i = from; i < text.length; i++) {
+        if (isDigit(text[i]))
+            return true;
+    }
+    return false;
+}
+function isSpace(c) {
+    return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+}
+/** The class attribute without generated tokens ('' when nothing semantic is left). */
+function filterClassName(className) {
+    let result = '';
+    let token = '';
+    for (let i = 0; i <= className.length; i++) {
+        const c = i < className.length ? className[i] : ' ';
+        if (!isSpace(c)) {
+            token += c;
+            continue;
+        }
+        if (token && !isGeneratedClass(token))
+            result += (result ? ' ' : '') + token;
+        token = '';
+    }
+    return result;
+}
+// Control characters cannot appear literally in HTML: write them as character references.
+const kControlReferences = {};
+const kHex = '0123456789abcdef';
+for (let code = 0; code < 32; code++) {
+    if (code !== 9 && code !== 10 && code !== 13)
+        kControlReferences[String.fromCharCode(code)] = '&#x' + (code >= 16 ? '1' : '') + kHex[code % 16] + ';';
+}
+kControlReferences['\u007f'] = '&#x7f;';
+/**
+ * Bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) reorder what follows them on
+ * screen (`\u202elecnaC` displays as "Cancel"), in an editor or a terminal as much as in a browser:
+ * artifacts show them escaped, never apply them. The DOM file writes references; the text forms
+ * write `\u202e` escapes (format.ts).
+ */
+exports.kBidiControls = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+const kBidiReferences = ['&#x61c;', '&#x200e;', '&#x200f;', '&#x202a;', '&#x202b;', '&#x202c;', '&#x202d;', '&#x202e;', '&#x2066;', '&#x2067;', '&#x2068;', '&#x2069;'];
+for (let i = 0; i < exports.kBidiControls.length; i++)
+    kControlReferences[exports.kBidiControls[i]] = kBidiReferences[i];
+function escapeChar(c, inAttribute) {
+    if (c === '&')
+        return '&amp;';
+    if (c === '<')
+        return '&lt;';
+    if (c === '>')
+        return '&gt;';
+    if (c === '"' && inAttribute)
+        return '&quot;';
+    return kControlReferences[c] || c;
+}
+/**
+ * The longest text node or attribute value the file keeps (longer ones end in '…'), and the
+ * longest file: only hostile or machine-made content (a data blob in an attribute, a megabyte
+ * text node) comes near them, and each capture copies, pretty-prints and diffs the whole file.
+ */
+exports.kMaxValueLength = 20_000;
+exports.kMaxFileLength = 8_000_000;
+/** An attribute value for `name="…"`: `&`, `"`, `<`, `>`, control and bidi characters escaped. */
+function escapeAttribute(value) {
+    let result = '';
+    for (let i = 0; i < value.length; i++) {
+        if (i === exports.kMaxValueLength)
+            return result + '…';
+        result += escapeChar(value[i], true);
+    }
+    return result;
+}
+/** Text content: `&`, `<`, `>`, control and bidi characters escaped; runs of whitespace collapsed. */
+function escapeText(text) {
+    let result = '';
+    let space = false;
+    for (let i = 0; i < text.length; i++) {
+        if (i === exports.kMaxValueLength)
+            return result + '…';
+        const c = text[i];
+        if (isSpace(c)) {
+            space = true;
+            continue;
+        }
+        if (space) {
+            result += ' ';
+            space = false;
+        }
+        result += escapeChar(c, false);
+    }
+    return space ? result + ' ' : result;
+}
+/**
+ * `<tag a="1" b>` with attributes already in canonical order; the ref goes last. Names outside
+ * `[a-z0-9-:]` are left out here too, whoever chose the attributes, and script URLs are neutralised.
+ */
+function formatOpenTag(tag, attributes, ref) {
+    let result = '<' + tag;
+    for (let i = 0; i < attributes.length; i++) {
+        const name = attributes[i][0];
+        if (!isPlainAttributeName(name))
+            continue;
+        let value = attributes[i][1];
+        if (kUrlAttributes[name] === true && isScriptUrl(value))
+            value = kUnsafeUrlPrefix + value;
+        result += value === '' && isBooleanAttribute(name) ? ' ' + name : ' ' + name + '="' + escapeAttribute(value) + '"';
+    }
+    if (ref)
+        result += ' ref="' + ref + '"';
+    return result + '>';
+}
+// Attributes whose value the browser follows or loads as a URL. Only href, src and action are
+// kept today; the rest are listed so that keeping one later cannot bring script URLs back.
+const kUrlAttributes = {
+    'href': true, 'src': true, 'action': true, 'formaction': true, 'xlink:href': true, 'poster': true, 'data': true,
+    'background': true, 'cite': true, 'longdesc': true, 'ping': true, 'codebase': true, 'manifest': true, 'icon': true,
+};
+/**
+ * What a script URL is written with: still greppable, but an unknown scheme that does nothing when
+ * followed (the prefix Angular's sanitizer uses). The file's Content-Security-Policy blocks these
+ * too (src/dom/pretty.ts); the prefix keeps them dead where the file is read without it.
+ */
+const kUnsafeUrlPrefix = 'unsafe:';
+const kUpperToLower = {};
+for (let code = 65; code <= 90; code++)
+    kUpperToLower[String.fromCharCode(code)] = String.fromCharCode(code + 32);
+/**
+ * Whether following `url` runs script or opens a document made of the URL itself: a javascript:,
+ * vbscript: or data: scheme, read as the URL parser reads it
+ * (https://url.spec.whatwg.org/#concept-basic-url-parser): leading C0 controls and spaces skipped,
+ * tabs and newlines anywhere ignored, any case. `java\tscript:` and ` JAVASCRIPT:` run script too.
+ */
+function isScriptUrl(url) {
+    let scheme = '';
+    for (let i = 0; i < url.length && scheme.length < 11; i++) {
+        const c = url[i];
+        if (c === '\t' || c === '\n' || c === '\r' || (scheme === '' && c <= ' '))
+            continue;
+        scheme += kUpperToLower[c] || c;
+        if (c === ':')
+            break;
+    }
+    return scheme === 'javascript:' || scheme === 'vbscript:' || scheme === 'data:';
+}
+const kBooleanAttributes = {
+    checked: true, selected: true, disabled: true, readonly: true, required: true, multiple: true, open: true, hidden: true, inert: true,
+};
+function isBooleanAttribute(name) {
+    return kBooleanAttributes[name] === true;
+}
