@@ -1,12 +1,12 @@
 // What the matchers share: the receiver check, polling fresh snapshots, the failure envelope.
 
 import { test, type ExpectMatcherState } from '@playwright/test';
-import { isStagewright, type Stagewright } from '../fixtures/stagewright';
+import { internalsOf, type StagewrightInternals } from '../fixtures/stagewright';
 import { currentStep } from '../fixtures/steps';
 import { formatSnapshot } from '../snapshot/format';
 import type { Snapshot } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
-import { formatFailure, type FailureDetails } from './message';
+import { formatFailure, type Failure, type FailureDetails } from './message';
 import { poll } from './poll';
 
 export interface MatcherResult {
@@ -18,10 +18,11 @@ export interface MatcherResult {
   timeout?: number;
 }
 
-/** The receiver must be the fixture object: say what was passed instead. */
-export function checkReceiver(received: unknown, matcherName: string): Stagewright {
-  if (isStagewright(received))
-    return received;
+/** The receiver must be the fixture object: say what was passed instead. @internal */
+export function checkReceiver(received: unknown, matcherName: string): StagewrightInternals {
+  const internals = internalsOf(received);
+  if (internals)
+    return internals;
   throw new StagewrightError('INVALID_ARGUMENT',
       `expect(received).${matcherName}() must be called on the stagewright fixture object, but received ${describe(received)}.`, {
         hint: 'Use the fixture: test(\'…\', async ({ stagewright: sw }) => { await expect(sw).' + matcherName + '(…); }).',
@@ -47,11 +48,21 @@ export function timeoutOf(state: ExpectMatcherState, options?: { timeout?: numbe
   return options?.timeout ?? state.timeout;
 }
 
+export interface Polled<T> {
+  /** Whether the condition held at the last check. */
+  holds: boolean;
+  /** The last snapshot polled, and what the condition saw in it. */
+  snapshot: Snapshot;
+  detail: T;
+  timedOut: boolean;
+}
+
 /**
  * Polls fresh snapshots (never moving the stored baseline) until `evaluate` holds — or, under
- * `.not`, stops holding — or the timeout passes. Returns the final verdict and the last snapshot.
+ * `.not`, stops holding — or the timeout passes.
+ * @internal
  */
-export async function pollSnapshots<T>(sw: Stagewright, isNot: boolean, timeout: number, evaluate: (snapshot: Snapshot) => { holds: boolean; detail: T }) {
+export async function pollSnapshots<T>(sw: StagewrightInternals, isNot: boolean, timeout: number, evaluate: (snapshot: Snapshot) => { holds: boolean; detail: T }): Promise<Polled<T>> {
   const result = await poll(async () => {
     const snapshot = await sw.peek();
     const { holds, detail } = evaluate(snapshot);
@@ -60,20 +71,25 @@ export async function pollSnapshots<T>(sw: Stagewright, isNot: boolean, timeout:
   return { holds: result.holds, snapshot: result.last.snapshot, detail: result.last.detail, timedOut: result.timedOut };
 }
 
-/** The result of a matcher; on failure the snapshot the last poll saw is attached to the test. */
-export async function matcherResult(pass: boolean, isNot: boolean, details: FailureDetails, snapshot: Snapshot | undefined): Promise<MatcherResult> {
-  const failed = pass === isNot;
-  if (failed && snapshot) {
-    // The step the assertion failed in (a test.step of ours), else the test.
-    await (currentStep() ?? test.info()).attach(`stagewright · ${details.matcherName} · last snapshot.yaml`, {
-      body: formatSnapshot(snapshot), contentType: 'text/plain',
-    }).catch(() => {});
-  }
+/** What a matcher returns when the assertion holds: nothing is built for a message no one reads. */
+export function passed(matcherName: string, pass: boolean): MatcherResult {
+  return { pass, name: matcherName, message: () => '' };
+}
+
+/**
+ * What a matcher returns when the assertion fails: the snapshot the last poll saw goes to the
+ * report now (to the step the assertion failed in, else the test); the message is built when read.
+ */
+export async function failed(state: ExpectMatcherState, matcherName: string, polled: Polled<unknown>, timeout: number, failure: Failure): Promise<MatcherResult> {
+  await (currentStep() ?? test.info()).attach(`stagewright · ${matcherName} · last snapshot.yaml`, {
+    body: formatSnapshot(polled.snapshot), contentType: 'text/plain',
+  }).catch(() => {});
+  const details: FailureDetails = { ...failure, matcherName, isNot: state.isNot, timeout: polled.timedOut ? timeout : undefined };
   return {
-    pass,
-    name: details.matcherName,
-    expected: details.expected,
-    actual: details.received,
+    pass: state.isNot,
+    name: matcherName,
+    expected: failure.expected,
+    actual: failure.received,
     timeout: details.timeout,
     message: () => formatFailure(details),
   };

@@ -4,18 +4,23 @@
 
 import { ErrorCode } from '../errors';
 
-export interface FailureDetails {
-  matcherName: string;
-  isNot: boolean;
+/** One failure of one matcher, as the matcher words it. */
+export interface Failure {
   code: ErrorCode;
   /** After the code: what went wrong, in one line. */
   summary: string;
   hint: string;
   expected: string;
   received: string;
-  timeout?: number;
   similarRefs: string[];
   nextActions: string[];
+}
+
+export interface FailureDetails extends Failure {
+  matcherName: string;
+  isNot: boolean;
+  /** Set when the poll timed out. */
+  timeout?: number;
 }
 
 export function formatFailure(details: FailureDetails): string {

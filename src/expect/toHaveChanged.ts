@@ -5,7 +5,7 @@ import { matchesName, matchesQuery } from '../snapshot/query';
 import type { EntryChange, EntryIdentity, EntryQuery, SnapshotDiff } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
 import { formatValue } from './message';
-import { checkReceiver, matcherResult, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
+import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 
 export interface ChangeExpectation { added?: EntryQuery[]; removed?: EntryQuery[]; changed?: EntryQuery[] }
@@ -25,35 +25,34 @@ export async function toHaveChanged(this: ExpectMatcherState, received: unknown,
       throw new StagewrightError('INVALID_ARGUMENT', `toHaveChanged(): ${kind} must be an array of EntryQuery, got ${JSON.stringify(list)}.`);
     list.forEach(query => validateQuery(query, matcherName));
   }
-  const baseline = sw.baseline;
+  const baseline = sw.store.baseline;
   if (!baseline) {
     throw new StagewrightError('INVALID_ARGUMENT', 'toHaveChanged() compares against the last snapshot, and none was taken.', {
       hint: 'Take a snapshot before the action: await sw.snapshot(); await action(); await expect(sw).toHaveChanged(…)',
     });
   }
   const timeout = timeoutOf(this, options);
-  const { holds, snapshot, detail } = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
+  const polled = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
     const diff = diffSnapshots(baseline, snapshot, { format: 'full' });
     const missing = missingQueries(diff, expected);
     return { holds: missing.length === 0, detail: { diff, missing } };
   });
-  const { diff, missing } = detail;
-  return await matcherResult(holds, this.isNot, {
-    matcherName,
-    isNot: this.isNot,
+  if (polled.holds !== this.isNot)
+    return passed(matcherName, polled.holds);
+  const { diff, missing } = polled.detail;
+  const since = `the diff since snapshot ${baseline.meta.snapshotId}`;
+  return await failed(this, matcherName, polled, timeout, {
     code: 'EXPECTATION_FAILED',
-    summary: this.isNot ? `the diff since snapshot ${baseline.meta.snapshotId} has every expected change.`
-      : `the diff since snapshot ${baseline.meta.snapshotId} lacks ${missing.map(([kind, query]) => `${kind} ${formatValue(query)}`).join(', ')}.`,
+    summary: this.isNot ? `${since} has every expected change.` : `${since} lacks ${missing.map(([kind, query]) => `${kind} ${formatValue(query)}`).join(', ')}.`,
     hint: this.isNot ? 'Those changes happened.' : 'The change has not happened (yet), or it happened before the baseline snapshot was taken.',
     expected: formatValue(expected),
     received: formatDiff(diff).split('\n').slice(0, 8).join('\n          '),
-    timeout,
     similarRefs: [],
     nextActions: [
       'See what changed: await sw.text({ since: \'last\' })',
       'Take the baseline snapshot right before the action that should change the page',
     ],
-  }, snapshot);
+  });
 }
 
 function missingQueries(diff: SnapshotDiff, expected: ChangeExpectation): ['added' | 'removed' | 'changed', EntryQuery][] {

@@ -1,10 +1,11 @@
 import type { ExpectMatcherState } from '@playwright/test';
+import { formatIdentity } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
 import type { EntryQuery } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
 import { formatValue } from './message';
-import { checkReceiver, matcherResult, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
+import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 
 /** Holds when exactly `count` entries of a fresh snapshot match `query`. */
@@ -15,24 +16,24 @@ export async function toHaveEntryCount(this: ExpectMatcherState, received: unkno
   if (!Number.isInteger(count) || count < 0)
     throw new StagewrightError('INVALID_ARGUMENT', `toHaveEntryCount() takes a non-negative integer count, got ${JSON.stringify(count)}.`);
   const timeout = timeoutOf(this, options);
-  const { holds, snapshot, detail: matches } = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
+  const polled = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
     const matches = findEntries(snapshot, query);
     return { holds: matches.length === count, detail: matches };
   });
-  const expected = `${count} ${count === 1 ? 'entry' : 'entries'} matching ${formatValue(query)}`;
-  return await matcherResult(holds, this.isNot, {
-    matcherName,
-    isNot: this.isNot,
+  if (polled.holds !== this.isNot)
+    return passed(matcherName, polled.holds);
+  const matches = polled.detail;
+  return await failed(this, matcherName, polled, timeout, {
     code: 'EXPECTATION_FAILED',
     summary: `${matches.length} ${matches.length === 1 ? 'entry matches' : 'entries match'} ${formatValue(query)}, expected ${this.isNot ? 'any number but ' : ''}${count}.`,
     hint: matches.length > count ? 'More entries match than expected: narrow the query (exact name, role, state).' : 'Fewer entries match than expected: some have not rendered yet, are hidden, or are named differently.',
-    expected,
-    received: `${matches.length}${matches.length ? `: ${matches.slice(0, 5).map(e => `[ref=${e.ref}]`).join(' ')}` : ''}`,
-    timeout,
-    similarRefs: matches.length < count ? similarRefLines(snapshot.entries.filter(e => !matches.includes(e)), query) : similarRefLines(matches, query),
+    expected: `${count} ${count === 1 ? 'entry' : 'entries'} matching ${formatValue(query)}`,
+    received: `${matches.length}${matches.length ? `: ${matches.slice(0, 5).map(formatIdentity).join(', ')}` : ''}`,
+    // Too few: the nearest entries that do not match; else the matches, nearest first.
+    similarRefs: similarRefLines(matches.length < count ? polled.snapshot.entries.filter(entry => !matches.includes(entry)) : matches, query),
     nextActions: [
       `List what matches now: await sw.find(${formatValue(query)})`,
       'Take a fresh snapshot to see the page as it is now: await sw.text()',
     ],
-  }, snapshot);
+  });
 }

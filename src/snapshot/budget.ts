@@ -3,7 +3,7 @@
 // were dropped. Costs are estimated per line, then the real text is measured: when indentation
 // or the truncation note tip it over, the target tightens and dropping goes on.
 
-import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatSnapshot, textRuns } from './format';
+import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatIdentity, formatSnapshot, textRuns } from './format';
 import { isInteractiveRole } from '../isomorphic/roles';
 import { estimateTokens } from './tokens';
 import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
@@ -108,7 +108,7 @@ function budgetDiff(diff: SnapshotDiff, budget: number): SnapshotDiff {
     ...diff.changed.map(entry => ({ kind: 'changed' as const, entry })),
     ...diff.added.map(entry => ({ kind: 'added' as const, entry })),
   ];
-  const lineOf = (item: Item) => item.kind === 'added' ? formatAddedLine(item.entry) : item.kind === 'changed' ? formatChangeLine(item.entry) : `${item.entry.role} "${item.entry.name}" [ref=${item.entry.ref}]`;
+  const lineOf = (item: Item) => item.kind === 'added' ? formatAddedLine(item.entry) : item.kind === 'changed' ? formatChangeLine(item.entry) : formatIdentity(item.entry);
   const candidates = items.map(item => ({ cost: estimateTokens(lineOf(item)) + 2, kept: true }));
   const interactive = (item: Item) => item.kind === 'added' ? item.entry.interactive : isInteractiveRole(item.entry.role);
   function* order() {

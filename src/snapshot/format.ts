@@ -284,8 +284,13 @@ function formatCut(cut: NonNullable<SnapshotDiff['meta']['cut']>): string {
   return `# truncated: ${side} cut by a walk limit; ${count.toLocaleString('en-US')} ${entries} not compared`;
 }
 
-function formatIdentity(entry: { ref: string; role: string; name: string }): string {
-  return `${entry.role}${entry.name ? ` ${quoteText(entry.name)}` : ''} [ref=${entry.ref}]`.trimStart();
+/**
+ * `button "Save" [ref=s12]`: who an entry is, in every message and line that names one (locator
+ * descriptions, errors, diffs, matcher output); `button "Save"` when the ref is not known.
+ */
+export function formatIdentity(entry: { role: string; name: string; ref?: string }): string {
+  const name = entry.name ? ` ${quoteText(entry.name)}` : '';
+  return `${entry.role}${name}${entry.ref ? ` [ref=${entry.ref}]` : ''}`.trimStart();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Stagewright } from '../../src/fixtures/stagewright';
+import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
 import { errorOf, expect, test } from './helpers/fixtures';
 
 /** The page's live DOM nodes after a full garbage collection (what detached elements cost it). */
@@ -13,9 +13,9 @@ async function liveDomNodes(page: Page): Promise<number> {
   }
 }
 
-/** How many refs the Node-side store remembers entries for (test-only: the store is private). */
+/** How many refs the Node-side store remembers entries for (the store is internal). */
 function ledgerSize(sw: Stagewright): number {
-  return (sw as unknown as { _store: { ledgerSize: number } })._store.ledgerSize;
+  return internalsOf(sw)!.store.ledgerSize;
 }
 
 // Each round names every button anew, so no button pairs with one of the round before: 300 new
@@ -62,7 +62,7 @@ test.describe('memory over long tests', () => {
     expect(ledgerAfterRound30).toBeLessThan(issued / 2);
 
     // The first round's button left the ledger long ago: its ref is still this document's.
-    expect(sw.refStatus(firstRef)).toBe('current');
+    expect(internalsOf(sw)!.refStatus(firstRef)).toBe('current');
     const gone = sw.ref(firstRef);
     expect(String(gone)).toBe(`[ref=${firstRef}]`);
     await expect(gone).toHaveCount(0);
@@ -93,7 +93,7 @@ test.describe('refs with a bounded registry', () => {
     await page.evaluate(() => document.getElementById('gone')!.remove());
     await sw.snapshot();
     await sw.snapshot();
-    expect(sw.refStatus(gone.ref)).toBe('current');
+    expect(internalsOf(sw)!.refStatus(gone.ref)).toBe('current');
     expect(String(sw.ref(gone.ref))).toBe(`button "Gone" [ref=${gone.ref}]`);
     await expect(sw.ref(gone.ref)).toHaveCount(0);
   });
@@ -119,7 +119,7 @@ test.describe('refs with a bounded registry', () => {
     const notFound = await errorOf(() => sw.ref(never));
     expect(notFound.code).toBe('REF_NOT_FOUND');
     expect(notFound.message).toMatch(new RegExp(`^REF_NOT_FOUND: Ref ${never} was never issued on this page`));
-    expect(sw.refStatus(never)).toBe('unknown');
-    expect(sw.refStatus('f9s1')).toBe('unknown');
+    expect(internalsOf(sw)!.refStatus(never)).toBe('unknown');
+    expect(internalsOf(sw)!.refStatus('f9s1')).toBe('unknown');
   });
 });
