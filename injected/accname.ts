@@ -19,68 +19,32 @@ import {
   getRootNode,
   mapGet,
   mapSet,
-  objectCreate,
   shadowRootGetElementById,
   stringCharCodeAt,
   stringFromCharCode,
   stringSlice,
   stringToLowerCase,
+  toSet,
 } from './builtins';
 import {
   cached,
   computeOwnHiddenness,
   createWalkCache,
   elementTag,
+  firstChildWithTag,
   Hiddenness,
   flatTreeChildNodes,
   getElementComputedStyle,
   isElementHiddenForAria,
   isHiddenOnlyByVisibility,
-  splitTokens,
 } from './domUtils';
+import { kNeverRenderedTags } from './tags';
+import { isBlank, isWhitespace, normalizeWhitespace, splitTokens } from './text';
 import { getAriaRole, getAriaRoleForNaming, isNameProhibitedRole } from './roles';
 import { isInRedacted, isRedacted, isSecretField, kRedactedName, textContentOutsideRedacted, withRedactionSuspended } from './secrets';
 import { mayHavePseudoContent } from './pseudoContent';
 
 const kSvgNamespace = 'http://www.w3.org/2000/svg';
-
-// ---------------------------------------------------------------------------------------------
-// Strings.
-
-/** JavaScript's \s, minus U+200B/U+00AD which are dropped instead (they are invisible). */
-function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f ||
-    code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
-
-/**
- * Collapses every run of whitespace to one space and trims, dropping zero-width spaces and soft
- * hyphens: the "flat string" of https://w3c.github.io/accname/#terminology as snapshots show it.
- * Written as a loop: String.prototype.replace with a RegExp goes through overridable builtins.
- */
-export function normalizeWhitespace(text: string): string {
-  let result = '';
-  let pendingSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = stringCharCodeAt(text, i);
-    if (code === 0x200b || code === 0xad)
-      continue;
-    if (isWhitespace(code)) {
-      pendingSpace = true;
-      continue;
-    }
-    if (pendingSpace && result.length)
-      result += ' ';
-    pendingSpace = false;
-    result += text[i];
-  }
-  return result;
-}
-
-function isBlank(text: string | null): boolean {
-  return !text || normalizeWhitespace(text) === '';
-}
 
 // ---------------------------------------------------------------------------------------------
 // ID references.
@@ -173,7 +137,7 @@ function tokenizeCSSContent(value: string): ContentToken[] | null {
   let i = 0;
   while (i < value.length) {
     const code = stringCharCodeAt(value, i);
-    if (isWhitespace(code)) {
+    if (isWhitespace(value[i])) {
       i++;
     } else if (code === 34 /* " */ || code === 39 /* ' */) {
       let text = '';
@@ -191,7 +155,7 @@ function tokenizeCSSContent(value: string): ContentToken[] | null {
               i++;
               digits++;
             }
-            if (i < value.length && isWhitespace(stringCharCodeAt(value, i)))
+            if (i < value.length && isWhitespace(value[i]))
               i++;
             text += fromCodePoint(hex === 0 || hex > 0x10ffff ? 0xfffd : hex);
           } else if (stringCharCodeAt(value, i) === 10) {
@@ -427,12 +391,6 @@ const kNameFromContentInRecursionRoles: { [role: string]: true } = toSet([
   'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time',
 ]);
 
-function toSet(items: string[]): { [key: string]: true } {
-  const set = objectCreate(null) as { [key: string]: true };
-  for (let i = 0; i < items.length; i++)
-    set[items[i]] = true;
-  return set;
-}
 
 // Step 2C: controls whose value, not their label, is read when they are embedded in a label.
 const kRangeRoles: { [role: string]: true } = toSet(['meter', 'progressbar', 'scrollbar', 'slider', 'spinbutton']);
@@ -448,14 +406,6 @@ function nameFromLabels(labels: Element[], traversal: Traversal): string {
   for (let i = 0; i < labels.length; i++)
     append(parts, computeTextAlternative(labels[i], referenceTraversal(traversal, labels[i], 'label')));
   return joinNonEmpty(parts, ' ');
-}
-
-function firstChildWithTag(element: Element, tag: string, namespace?: string): Element | null {
-  for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-    if (elementTag(child) === tag && (!namespace || elementNamespaceURI(child) === namespace))
-      return child;
-  }
-  return null;
 }
 
 /** Step 2C: the value of a control embedded in a label, or undefined when `element` is not one. */
@@ -742,7 +692,8 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
     return '';
   }
   const tag = elementTag(element);
-  if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') {
+  // A <title> is the exception: read as if it were referenced (below).
+  if (kNeverRenderedTags[tag] && tag !== 'title') {
     markVisited(traversal, element);
     return '';
   }

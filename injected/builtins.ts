@@ -110,3 +110,11 @@ export const weakSetAdd = uncurry(WeakSet.prototype.add) as <T extends object>(s
 // Added for the ref registry (injected/registry.ts). Map.prototype.forEach allows deleting the visited key.
 export const weakMapDelete = uncurry(WeakMap.prototype.delete) as <K extends object, V>(map: WeakMap<K, V>, key: K) => boolean;
 export const mapForEach = uncurry(Map.prototype.forEach) as <K, V>(map: Map<K, V>, callback: (value: V, key: K) => void) => void;
+
+/** Builds a lookup table with no prototype, so a page adding to Object.prototype cannot answer. */
+export function toSet(items: string[]): { [key: string]: true } {
+  const set = objectCreate(null) as { [key: string]: true };
+  for (let i = 0; i < items.length; i++)
+    set[items[i]] = true;
+  return set;
+}

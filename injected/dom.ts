@@ -3,8 +3,9 @@
 // the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
 
 import {
-  attributeRank, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kStrippedElements, kVoidElements, sortAttributes,
+  attributeRank, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kVoidElements, sortAttributes,
 } from './markup';
+import { kNeverRenderedTags } from './tags';
 import { framePlaceholder } from '../src/isomorphic/stitch';
 import type { WalkLimits } from '../src/isomorphic/types';
 import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
@@ -47,7 +48,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       continue; // Comments, processing instructions.
     const element = node as Element;
     const tag = elementTag(element);
-    if (kStrippedElements[tag])
+    if (kNeverRenderedTags[tag])
       continue;
     if (depth > limits.maxDepth) {
       truncated = true;

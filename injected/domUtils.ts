@@ -21,11 +21,10 @@ import {
   mapSet,
   rangeGetBoundingClientRect,
   rangeSelectNodeContents,
-  stringCharCodeAt,
-  stringSlice,
   stringToLowerCase,
   stringTrim,
 } from './builtins';
+import { kNeverRenderedTags } from './tags';
 import { shadowRootOf } from './shadow';
 
 // ---------------------------------------------------------------------------------------------
@@ -174,11 +173,6 @@ export function getElementComputedStyle(element: Element, pseudo?: '::before' | 
 // `hidden` attribute, content of a closed <details>), invisible (visibility:hidden/collapse),
 // aria-hidden="true", inert, or one of the elements that never render (script, template…).
 
-/** Elements that are never rendered, whatever their style says. */
-const kNeverRenderedTags: { [tag: string]: true } = {
-  'head': true, 'script': true, 'style': true, 'noscript': true, 'template': true,
-  'meta': true, 'link': true, 'title': true, 'base': true,
-};
 
 /** What hides an element: nothing, the element alone, or the element and everything inside it. */
 export enum Hiddenness {
@@ -267,17 +261,22 @@ export function isInClosedDetailsContent(node: Node): boolean {
   const parent = node.parentElement;
   if (!parent || elementTag(parent) !== 'details' || hasAttribute(parent, 'open'))
     return false;
-  if (node.nodeType !== 1 /* ELEMENT_NODE */)
-    return true;
-  return node !== firstSummaryChild(parent);
+  return node.nodeType !== 1 /* ELEMENT_NODE */ || !isDetailsSummary(node as Element);
 }
 
-function firstSummaryChild(details: Element): Element | null {
-  for (let child = details.firstElementChild; child; child = child.nextElementSibling) {
-    if (elementTag(child) === 'summary')
+/** The first child element with this tag (and, when given, namespace), or null. */
+export function firstChildWithTag(element: Element, tag: string, namespace?: string): Element | null {
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+    if (elementTag(child) === tag && (!namespace || elementNamespaceURI(child) === namespace))
       return child;
   }
   return null;
+}
+
+/** True for the summary of a <details>: its first <summary> child, the disclosure control. */
+export function isDetailsSummary(element: Element): boolean {
+  const parent = element.parentElement;
+  return elementTag(element) === 'summary' && !!parent && elementTag(parent) === 'details' && firstChildWithTag(parent, 'summary') === element;
 }
 
 const cacheHiddenChain = createWalkCache<boolean>();
@@ -429,25 +428,3 @@ export function isTextNodeVisible(node: Text): boolean {
 // ---------------------------------------------------------------------------------------------
 // Strings. Attribute values are tokenized by hand: String.prototype.split with a RegExp goes
 // through RegExp.prototype[Symbol.split], which a page may override.
-
-/** True for the ASCII whitespace of HTML token lists (space, tab, LF, FF, CR). */
-export function isAsciiWhitespace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
-}
-
-/** Splits an HTML token list (`role`, `aria-labelledby`) on ASCII whitespace, dropping empties. */
-export function splitTokens(value: string): string[] {
-  const tokens: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= value.length; i++) {
-    const separator = i === value.length || isAsciiWhitespace(stringCharCodeAt(value, i));
-    if (separator) {
-      if (start >= 0)
-        append(tokens, stringSlice(value, start, i));
-      start = -1;
-    } else if (start < 0) {
-      start = i;
-    }
-  }
-  return tokens;
-}

@@ -6,16 +6,12 @@
 // before any page script runs.
 
 import { kBidiControls } from '../src/isomorphic/bidi';
+import { isAsciiWhitespace } from './text';
 
 /** Elements without end tags (https://html.spec.whatwg.org/multipage/syntax.html#void-elements). */
 export const kVoidElements: { [tag: string]: true | undefined } = {
   area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
   link: true, meta: true, source: true, track: true, wbr: true,
-};
-
-/** Never in the file: not content, or not safe to keep. */
-export const kStrippedElements: { [tag: string]: true | undefined } = {
-  head: true, script: true, style: true, noscript: true, template: true, meta: true, link: true, base: true, title: true,
 };
 
 /**
@@ -150,17 +146,13 @@ function hasDigit(text: string, from: number): boolean {
   return false;
 }
 
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
-}
-
 /** The class attribute without generated tokens ('' when nothing semantic is left). */
 export function filterClassName(className: string): string {
   let result = '';
   let token = '';
   for (let i = 0; i <= className.length; i++) {
     const c = i < className.length ? className[i] : ' ';
-    if (!isSpace(c)) {
+    if (!isAsciiWhitespace(c)) {
       token += c;
       continue;
     }
@@ -223,7 +215,7 @@ export function escapeText(text: string): string {
     if (i === kMaxValueLength)
       return result + '…';
     const c = text[i];
-    if (isSpace(c)) {
+    if (isAsciiWhitespace(c)) {
       space = true;
       continue;
     }

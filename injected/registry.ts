@@ -8,6 +8,7 @@
 // strongly held is one walk's worth: the last walk's list, which the next walk pairs orphans from.
 
 import { pairByFingerprint, type RefCandidate } from '../src/isomorphic/pairing';
+import { formatRef, parseRef } from '../src/isomorphic/refs';
 import { append, mapDelete, mapForEach, mapGet, mapSet, MapCtor, mathMax, weakMapDelete, weakMapGet, weakMapSet, WeakMapCtor } from './builtins';
 
 interface Issued extends RefCandidate { element: Element }
@@ -103,7 +104,7 @@ export class RefRegistry {
       last.next = id + 1;
     else
       append(runs, { prefix, first: id, next: id + 1 });
-    return prefix + 's' + id;
+    return formatRef(prefix, id);
   }
 
   private _bind(ref: string, element: Element) {
@@ -125,10 +126,12 @@ export class RefRegistry {
 
   /** Whether this document ever issued `ref`, whether or not its element is still around. */
   issued(ref: string): boolean {
+    const parsed = parseRef(ref);
+    if (!parsed)
+      return false;
     for (let i = 0; i < this._issuedRuns.length; i++) {
       const run = this._issuedRuns[i];
-      const id = refNumber(ref, run.prefix);
-      if (id >= run.first && id < run.next)
+      if (run.prefix === parsed.prefix && parsed.id >= run.first && parsed.id < run.next)
         return true;
     }
     return false;
@@ -143,24 +146,4 @@ export class RefRegistry {
   refOf(element: Element): string | undefined {
     return weakMapGet(this._refByElement, element);
   }
-}
-
-/** N of a ref `<prefix>s<N>` as the registry writes it (no leading zeros), else -1. */
-function refNumber(ref: string, prefix: string): number {
-  const start = prefix.length + 1;
-  // 15 digits stay exact as a double.
-  if (ref.length <= start || ref.length > start + 15 || ref[start - 1] !== 's' || (ref[start] === '0' && ref.length > start + 1))
-    return -1;
-  for (let i = 0; i < prefix.length; i++) {
-    if (ref[i] !== prefix[i])
-      return -1;
-  }
-  let id = 0;
-  for (let i = start; i < ref.length; i++) {
-    const digit = ref[i];
-    if (digit < '0' || digit > '9')
-      return -1;
-    id = id * 10 + (+digit);
-  }
-  return id;
 }

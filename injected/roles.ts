@@ -8,8 +8,8 @@ import {
   hasAttribute,
   matches,
   objectCreate,
-  stringCharCodeAt,
   stringToLowerCase,
+  toSet,
 } from './builtins';
 import {
   cached,
@@ -17,17 +17,11 @@ import {
   closestCrossShadow,
   createWalkCache,
   elementTag,
+  isDetailsSummary,
   parentElementOrShadowHost,
-  splitTokens,
 } from './domUtils';
+import { isAsciiWhitespace, isBlank, splitTokens } from './text';
 
-/** Builds a lookup table with no prototype, so a page adding to Object.prototype cannot answer. */
-function toSet(items: string[]): { [key: string]: true } {
-  const set = objectCreate(null) as { [key: string]: true };
-  for (let i = 0; i < items.length; i++)
-    set[items[i]] = true;
-  return set;
-}
 
 // https://www.w3.org/TR/wai-aria-1.2/#role_definitions
 // Concrete roles only: abstract roles (widget, landmark, structure…) are not valid in `role`, and
@@ -140,15 +134,6 @@ function isNonEmptyDataCell(element: Element | null): boolean {
   if (!element || elementTag(element) !== 'td')
     return false;
   return element.firstElementChild !== null || !isBlank(element.textContent || '');
-}
-
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = stringCharCodeAt(text, i);
-    if (code !== 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13 && code !== 160)
-      return false;
-  }
-  return true;
 }
 
 /**
@@ -358,16 +343,11 @@ function hasValidTabIndex(element: Element): boolean {
   if (value === null)
     return false;
   let i = 0;
-  while (i < value.length && isHtmlSpace(stringCharCodeAt(value, i)))
+  while (i < value.length && isAsciiWhitespace(value[i]))
     i++;
-  if (i < value.length && (stringCharCodeAt(value, i) === 45 /* - */ || stringCharCodeAt(value, i) === 43 /* + */))
+  if (value[i] === '-' || value[i] === '+')
     i++;
-  const code = i < value.length ? stringCharCodeAt(value, i) : -1;
-  return code >= 48 && code <= 57;
-}
-
-function isHtmlSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+  return i < value.length && value[i] >= '0' && value[i] <= '9';
 }
 
 const kNativeFormControls = toSet(['button', 'input', 'select', 'textarea', 'option', 'optgroup', 'fieldset']);
@@ -390,21 +370,11 @@ function isNativelyFocusable(element: Element): boolean {
     return (element as HTMLInputElement).type !== 'hidden';
   if (tag === 'a' || tag === 'area')
     return hasAttribute(element, 'href');
-  if (tag === 'summary') {
-    const parent = element.parentElement;
-    return !!parent && elementTag(parent) === 'details' && firstSummaryOf(parent) === element;
-  }
+  if (tag === 'summary')
+    return isDetailsSummary(element);
   if ((tag === 'audio' || tag === 'video') && hasAttribute(element, 'controls'))
     return true;
   return !!(element as HTMLElement).isContentEditable && !!element.parentElement && !(element.parentElement as HTMLElement).isContentEditable;
-}
-
-function firstSummaryOf(details: Element): Element | null {
-  for (let child = details.firstElementChild; child; child = child.nextElementSibling) {
-    if (elementTag(child) === 'summary')
-      return child;
-  }
-  return null;
 }
 
 /** True when the element can take focus: natively, or through a valid `tabindex`, and not disabled. */
@@ -585,11 +555,8 @@ function computeLevel(element: Element, role: string): number | undefined {
     return explicit;
   if (role === 'heading') {
     const tag = elementTag(element);
-    if (tag.length === 2 && stringCharCodeAt(tag, 0) === 104 /* h */) {
-      const digit = stringCharCodeAt(tag, 1) - 48;
-      if (digit >= 1 && digit <= 6)
-        return digit;
-    }
+    if (tag.length === 2 && tag[0] === 'h' && tag[1] >= '1' && tag[1] <= '6')
+      return +tag[1];
     // https://www.w3.org/TR/wai-aria-1.2/#heading: the default level is 2.
     return 2;
   }
@@ -677,9 +644,9 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
     }
   }
 
-  if (tag === 'summary' && element.parentElement && elementTag(element.parentElement) === 'details' && firstSummaryOf(element.parentElement) === element) {
+  if (isDetailsSummary(element)) {
     // https://w3c.github.io/html-aam/#el-summary: the summary is the disclosure control of its details.
-    states.expanded = hasAttribute(element.parentElement, 'open');
+    states.expanded = hasAttribute(element.parentElement!, 'open');
   } else if (kExpandedRoles[role] === true) {
     const expanded = ariaBoolean(element, 'aria-expanded');
     if (expanded !== undefined)

@@ -5,7 +5,8 @@
 // walker, the DOM serializer and the name computation.
 
 import { append, composedPath, getAttribute, matches, stringIndexOf, stringToLowerCase, weakSetAdd, WeakSetCtor, weakSetHas } from './builtins';
-import { computeInheritedFlag, createWalkCache, elementTag, splitTokens } from './domUtils';
+import { computeInheritedFlag, createWalkCache, elementTag } from './domUtils';
+import { splitTokens } from './text';
 
 /** The name of a redacted element that would have had one: says something was hidden, not what. */
 export const kRedactedName = '[redacted]';

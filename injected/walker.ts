@@ -5,13 +5,14 @@
 import { computeFingerprint, computeFingerprintBase } from '../src/isomorphic/fingerprint';
 import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/isomorphic/types';
 import { kMaxTextLength } from '../src/isomorphic/types';
-import { getAccessibleDescription, getAccessibleName, getCSSContent, normalizeWhitespace } from './accname';
+import { getAccessibleDescription, getAccessibleName, getCSSContent } from './accname';
 import {
   append, assignedNodes, documentGetElementById, elementQuerySelectorAll, mapDelete, mapGet, MapCtor, mapSet, nodeContains,
   shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
   stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, splitTokens, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
+import { normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';

@@ -97,3 +97,8 @@ function formatErrorMessage(code: ErrorCode, message: string, hint: string, simi
   }
   return lines.join('\n');
 }
+
+/** The first line of an error's message (or of what was thrown): what a one-line report quotes. */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}

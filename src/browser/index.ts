@@ -18,7 +18,9 @@ export type ChromiumSource = 'STAGEWRIGHT_CHROMIUM' | 'playwright' | 'system';
 
 /**
  * Finds a Chromium to run: `STAGEWRIGHT_CHROMIUM` when set, else Playwright's own download when
- * present, else Debian's `/usr/bin/chromium`. Throws a coded error naming the fix when none exists.
+ * present, else Debian's `/usr/bin/chromium`. Throws a coded error naming the fix when none exists
+ * (or when `STAGEWRIGHT_CHROMIUM` points to nothing). Finds only, never installs:
+ * `scripts/ensure-browser.mjs` (run by `npm test` and `npm run demo`) installs from its answer.
  */
 export function findChromium(env: NodeJS.ProcessEnv = process.env, places: { bundled?: string; system?: string[] } = {}): { executablePath: string; source: ChromiumSource } {
   const fromEnv = env.STAGEWRIGHT_CHROMIUM;
@@ -26,6 +28,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, places: { bun
     if (!fs.existsSync(fromEnv)) {
       throw new StagewrightError('INVALID_ARGUMENT', `STAGEWRIGHT_CHROMIUM points to "${fromEnv}", which does not exist.`, {
         hint: 'Set STAGEWRIGHT_CHROMIUM to the path of a Chromium binary, or unset it to use the defaults.',
+        nextActions: ['export STAGEWRIGHT_CHROMIUM=/path/to/chromium', 'unset STAGEWRIGHT_CHROMIUM'],
       });
     }
     return { executablePath: fromEnv, source: 'STAGEWRIGHT_CHROMIUM' };

@@ -2,6 +2,7 @@
 // The page reconciles its own walks with the same pairing rule (pairing.ts).
 
 import { pairByFingerprint } from '../isomorphic/pairing';
+import { formatRef, parseRef, refPrefix } from '../isomorphic/refs';
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 
 /**
@@ -26,10 +27,10 @@ export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
   const inherited = pairByFingerprint(orphans, fresh, curr.entries, prev.entries);
 
   const taken = new Set([...prev.entries.map(entry => entry.ref), ...kept]);
-  let next = Math.max(0, ...[...prev.entries, ...curr.entries].map(entry => refNumber(entry.ref))) + 1;
+  let next = Math.max(0, ...[...prev.entries, ...curr.entries].map(entry => parseRef(entry.ref)?.id ?? 0)) + 1;
   const renamed = new Map<string, string>();
   fresh.forEach((entry, index) => {
-    const ref = inherited[index] ?? (taken.has(entry.ref) ? refWithNumber(entry.ref, next++) : entry.ref);
+    const ref = inherited[index] ?? (taken.has(entry.ref) ? formatRef(refPrefix(entry.ref), next++) : entry.ref);
     renamed.set(entry.ref, ref);
   });
   const rename = (ref: string) => renamed.get(ref) ?? ref;
@@ -37,19 +38,4 @@ export function reconcileRefs(prev: Snapshot, curr: Snapshot): Snapshot {
     ...curr,
     entries: curr.entries.map(entry => ({ ...entry, ref: rename(entry.ref), parent: entry.parent === null ? null : rename(entry.parent) })),
   };
-}
-
-/** `s12` → 12, `f1s3` → 3. */
-export function refNumber(ref: string): number {
-  const match = /s(\d+)$/.exec(ref);
-  return match ? Number(match[1]) : 0;
-}
-
-function refWithNumber(ref: string, n: number): string {
-  return ref.replace(/s\d+$/, 's' + n);
-}
-
-const kRefPattern = /^(?:f\d+)?s\d+$/;
-export function isRef(value: string): boolean {
-  return kRefPattern.test(value);
 }

@@ -2,7 +2,7 @@
 
 import { formatEntryHead } from './format';
 import { normalizeWhitespace } from './query';
-import { refNumber } from './reconcile';
+import { parseRef } from '../isomorphic/refs';
 import type { SnapshotEntry } from '../isomorphic/types';
 
 export interface SimilarTarget { role?: string; name?: string | RegExp; ref?: string }
@@ -13,7 +13,7 @@ export interface SimilarTarget { role?: string; name?: string | RegExp; ref?: st
  */
 export function similarEntries(entries: readonly SnapshotEntry[], target: SimilarTarget, limit = 5): SnapshotEntry[] {
   const wantedName = typeof target.name === 'string' ? normalizeWhitespace(target.name).toLowerCase() : undefined;
-  const wantedNumber = target.ref !== undefined ? refNumber(target.ref) : undefined;
+  const wantedNumber = target.ref !== undefined ? parseRef(target.ref)?.id : undefined;
   const scored = entries.map((entry, index) => {
     let score = 0;
     if (target.role !== undefined && entry.role === target.role)
@@ -23,7 +23,7 @@ export function similarEntries(entries: readonly SnapshotEntry[], target: Simila
     else if (target.name instanceof RegExp && target.name.source)
       score += 50 * nameSimilarity(target.name.source.toLowerCase(), entry.name.toLowerCase());
     if (wantedNumber !== undefined)
-      score += 20 / (1 + Math.abs(refNumber(entry.ref) - wantedNumber));
+      score += 20 / (1 + Math.abs((parseRef(entry.ref)?.id ?? 0) - wantedNumber));
     if (entry.interactive)
       score += 5;
     return { entry, score, index };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairByFingerprint } from '../../src/isomorphic/pairing';
-import { isRef, reconcileRefs, refNumber } from '../../src/snapshot/reconcile';
+import { formatRef, isRef, parseRef } from '../../src/isomorphic/refs';
+import { reconcileRefs } from '../../src/snapshot/reconcile';
 import { entry, snapshot } from './fixtures';
 
 describe('pairByFingerprint', () => {
@@ -73,12 +74,15 @@ describe('reconcileRefs', () => {
 
 describe('refs', () => {
   it('should parse and validate ref numbers', () => {
-    expect(refNumber('s12')).toBe(12);
-    expect(refNumber('f1s3')).toBe(3);
+    expect(parseRef('s12')).toEqual({ prefix: '', id: 12 });
+    expect(parseRef('f1s3')).toEqual({ prefix: 'f1', id: 3 });
+    expect(parseRef('f12s0')).toEqual({ prefix: 'f12', id: 0 });
+    expect(formatRef('f2', 40)).toBe('f2s40');
     expect(isRef('s1')).toBe(true);
     expect(isRef('f2s40')).toBe(true);
-    expect(isRef('e2')).toBe(false);
-    expect(isRef('s')).toBe(false);
-    expect(isRef('s1 ')).toBe(false);
+    // Not refs: other letters, missing or padded numbers, too many digits, spaces, non-strings.
+    for (const value of ['e2', 's', 'f1', 'fs1', 's01', 'f01s1', 's1 ', ' s1', 'S1', 's1234567890123456', 12, undefined])
+      expect(isRef(value), String(value)).toBe(false);
+    expect(isRef('s123456789012345')).toBe(true);
   });
 });

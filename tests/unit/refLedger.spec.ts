@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kRecentEntries, RefLedger, refPrefix } from '../../src/session/refLedger';
+import { refPrefix } from '../../src/isomorphic/refs';
+import { kRecentEntries, RefLedger } from '../../src/session/refLedger';
 import type { SnapshotEntry } from '../../src/isomorphic/types';
 
 function entry(ref: string, name = ref): SnapshotEntry {

@@ -1,0 +1,58 @@
+// Strings in the page: whitespace as HTML and the accessible-name spec read it, token lists.
+// Indexing, comparisons and concatenation only: String.prototype methods are builtins a page may
+// override (and this module has no dependency, so Node's unit tests import it as it is).
+
+/** True for the ASCII whitespace of HTML (space, tab, LF, FF, CR): token lists, class names, markup text. */
+export function isAsciiWhitespace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
+}
+
+/** Splits an HTML token list (`role`, `aria-labelledby`) on ASCII whitespace, dropping empties. */
+export function splitTokens(value: string): string[] {
+  const tokens: string[] = [];
+  let token = '';
+  for (let i = 0; i <= value.length; i++) {
+    if (i < value.length && !isAsciiWhitespace(value[i])) {
+      token += value[i];
+    } else if (token) {
+      tokens[tokens.length] = token;
+      token = '';
+    }
+  }
+  return tokens;
+}
+
+/** JavaScript's \s (one UTF-16 unit), minus U+200B/U+00AD which are dropped instead (they are invisible). */
+export function isWhitespace(c: string): boolean {
+  return c === ' ' || (c >= '\t' && c <= '\r') || c === '\u00a0' || c === '\u1680' ||
+    (c >= '\u2000' && c <= '\u200a') || c === '\u2028' || c === '\u2029' || c === '\u202f' ||
+    c === '\u205f' || c === '\u3000' || c === '\ufeff';
+}
+
+/**
+ * Collapses every run of whitespace to one space and trims, dropping zero-width spaces and soft
+ * hyphens: the "flat string" of https://w3c.github.io/accname/#terminology as snapshots show it.
+ */
+export function normalizeWhitespace(text: string): string {
+  let result = '';
+  let pendingSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\u200b' || c === '\u00ad')
+      continue;
+    if (isWhitespace(c)) {
+      pendingSpace = true;
+      continue;
+    }
+    if (pendingSpace && result.length)
+      result += ' ';
+    pendingSpace = false;
+    result += c;
+  }
+  return result;
+}
+
+/** True for null, '' and text that is only whitespace (as `normalizeWhitespace` reads it). */
+export function isBlank(text: string | null): boolean {
+  return !text || normalizeWhitespace(text) === '';
+}
