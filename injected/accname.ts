@@ -393,6 +393,7 @@ const kNameFromContentInRecursionRoles: { [role: string]: true } = toSet([
 
 
 // Step 2C: controls whose value, not their label, is read when they are embedded in a label.
+const kLabelableTags = toSet(['button', 'output', 'input', 'textarea', 'select', 'meter', 'progress']);
 const kRangeRoles: { [role: string]: true } = toSet(['meter', 'progressbar', 'scrollbar', 'slider', 'spinbutton']);
 // Input types named by their label or title, where the placeholder is a last resort.
 const kPlaceholderInputTypes: { [type: string]: true } = toSet(['text', 'password', 'number', 'search', 'tel', 'email', 'url', '']);
@@ -518,39 +519,26 @@ function computeHostLanguageName(element: Element, hasLabelledBy: boolean, trave
     }
   }
   if (namespace === 'http://www.w3.org/1999/xhtml') {
-    // https://w3c.github.io/html-aam/#button-element-accessible-name-computation: labels, then content.
-    if (tag === 'button' && !hasLabelledBy) {
-      const labels = labelsOf(element);
-      if (labels.length)
-        return nameFromLabels(labels, traversal);
-      return undefined;
-    }
+    // Labelable elements: their <label>s name them first.
+    // https://w3c.github.io/html-aam/#button-element-accessible-name-computation
     // https://w3c.github.io/html-aam/#output-element-accessible-name-computation
-    if (tag === 'output' && !hasLabelledBy) {
-      const labels = labelsOf(element);
-      if (labels.length)
-        return nameFromLabels(labels, traversal);
-      return getAttribute(element, 'title') || '';
-    }
     // https://w3c.github.io/html-aam/#input-type-text-input-type-password-input-type-number-input-type-search-input-type-tel-input-type-email-input-type-url-and-textarea-element-accessible-name-computation
     // https://w3c.github.io/html-aam/#other-form-elements-accessible-name-computation
-    if ((tag === 'input' || tag === 'textarea' || tag === 'select') && !hasLabelledBy) {
+    // https://w3c.github.io/html-aam/#meter-element, #progress-element
+    if (kLabelableTags[tag] === true && !hasLabelledBy) {
       const labels = labelsOf(element);
       if (labels.length)
         return nameFromLabels(labels, traversal);
+      // Without a label: a button names itself from content; a meter or progress from aria-label or title.
+      if (tag === 'button' || tag === 'meter' || tag === 'progress')
+        return undefined;
       const title = getAttribute(element, 'title') || '';
+      if (tag === 'output')
+        return title;
       const usesPlaceholder = tag === 'textarea' || (tag === 'input' && kPlaceholderInputTypes[stringToLowerCase((element as HTMLInputElement).type || '')] === true);
       if (!usesPlaceholder || title)
         return title;
       return getAttribute(element, 'placeholder') || '';
-    }
-    // https://w3c.github.io/html-aam/#meter-element, #progress-element: labelable, so their
-    // labels name them; without one, aria-label or the title does.
-    if ((tag === 'meter' || tag === 'progress') && !hasLabelledBy) {
-      const labels = labelsOf(element);
-      if (labels.length)
-        return nameFromLabels(labels, traversal);
-      return undefined;
     }
     // https://w3c.github.io/html-aam/#fieldset-and-legend-elements
     if (tag === 'fieldset' && !hasLabelledBy) {
