@@ -20,7 +20,7 @@ export const kVoidElements: { [tag: string]: true | undefined } = {
  * means an attribute never moves between captures, so diffs show only what changed.
  */
 export const kAttributeOrder = [
-  'id', 'class', 'name', 'type', 'role', 'for', 'href', 'src', 'action', 'method', 'alt', 'title',
+  'id', 'data-testid', 'class', 'name', 'type', 'role', 'for', 'href', 'src', 'action', 'method', 'alt', 'title',
   'placeholder', 'value', 'checked', 'selected', 'disabled', 'readonly', 'required', 'multiple',
   'open', 'hidden', 'inert', 'contenteditable', 'tabindex', 'd', 'points',
 ];

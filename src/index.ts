@@ -3,6 +3,7 @@ export type { StagewrightFixtures } from './fixtures/index';
 export { expect } from './expect/index';
 export type { Stagewright } from './fixtures/stagewright';
 export type { SnapshotOptions } from './fixtures/stagewright';
+export type { LocatorChoice } from './fixtures/locatorChoice';
 export type { StagewrightOptions, CaptureMode } from './fixtures/options';
 export type { Capture } from './capture/recorder';
 export { StagewrightError, ErrorCode } from './errors';

@@ -1,0 +1,125 @@
+// Suggested assertions for what a step changed: web-first Playwright assertions, on durable
+// locators, each checked to hold on the state it was drawn from (its locator matches exactly the
+// entry there, and the entry shows what the assertion expects). Few and useful: at most
+// kMaxSuggestions, the most telling first.
+
+import type { SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
+import { candidatesFor, proveCandidate, type Candidate, type RecordedState } from './candidates';
+import { evaluateLocator } from './evaluate';
+import { formatTextMatch, type LocatorStep } from './parse';
+
+export interface Suggestion {
+  /** One line of test code: `await expect(page.getByRole('status')).toHaveText('Saved');` */
+  code: string;
+  /** What it checks, in a few words: `status text`, `URL`, `value`, `count`… */
+  why: string;
+}
+
+export const kMaxSuggestions = 6;
+/** A step that replaced a page has thousands of changes: the first ones are looked at, not all. */
+const kMaxConsidered = 40;
+const kMaxContainers = 10;
+
+const kAppearingRoles: { [role: string]: number } = { alertdialog: 0, dialog: 0, alert: 1, heading: 3 };
+const kLiveRoles = new Set(['alert', 'status', 'log', 'marquee', 'timer']);
+const kValueTags = new Set(['input', 'textarea']);
+const kItemRoleOf: { [container: string]: string } = { list: 'listitem', listbox: 'option', table: 'row', grid: 'row', treegrid: 'row', tree: 'treeitem', menu: 'menuitem', tablist: 'tab' };
+
+/**
+ * What to assert after a step, from the diff between the state it started in and the one it
+ * ended in. `before` may be undefined (nothing was captured before the step).
+ */
+export function suggestAssertions(before: RecordedState | undefined, after: RecordedState, diff: SnapshotDiff): Suggestion[] {
+  const ranked: { rank: number; suggestion: Suggestion }[] = [];
+  const add = (rank: number, suggestion: Suggestion | undefined) => {
+    if (suggestion && !ranked.some(r => r.suggestion.code === suggestion.code))
+      ranked.push({ rank, suggestion });
+  };
+  const url = after.snapshot.meta.url;
+  if (before && url !== before.snapshot.meta.url && /^https?:/.test(url) && !url.includes('REDACTED'))
+    add(0, { code: `await expect(page).toHaveURL(${formatTextMatch(url)});`, why: 'URL' });
+
+  for (const entry of diff.added.slice(0, kMaxConsidered)) {
+    const rank = kAppearingRoles[entry.role];
+    if (rank !== undefined && entry.state.visible && (entry.name || entry.role === 'alert'))
+      add(rank, assertion(entry, after, locator => `await expect(${locator}).toBeVisible();`, `${entry.role} appeared`));
+    if (kLiveRoles.has(entry.role))
+      add(2, liveText(entry, after));
+  }
+  for (const change of diff.changed.slice(0, kMaxConsidered)) {
+    const entry = change.curr;
+    if (!entry)
+      continue;
+    if (kLiveRoles.has(entry.role) && ('text' in change.changes || 'name' in change.changes))
+      add(2, liveText(entry, after));
+    if ('state.checked' in change.changes && typeof entry.state.checked === 'boolean')
+      add(4, assertion(entry, after, locator => `await expect(${locator}).${entry.state.checked ? '' : 'not.'}toBeChecked();`, 'checked'));
+    if ('state.disabled' in change.changes)
+      add(4, assertion(entry, after, locator => `await expect(${locator}).${entry.state.disabled ? 'toBeDisabled' : 'toBeEnabled'}();`, 'disabled'));
+    for (const state of ['expanded', 'pressed'] as const) {
+      const attribute = `aria-${state}`;
+      const value = entry.state[state];
+      // Only where the page says it with the attribute (a <details> summary has none).
+      if (`state.${state}` in change.changes && typeof value === 'boolean' && after.attributesOf?.(entry.ref)?.[attribute] === String(value))
+        add(4, assertion(entry, after, locator => `await expect(${locator}).toHaveAttribute('${attribute}', '${value}');`, state));
+    }
+    if ('value' in change.changes && entry.value !== undefined && kValueTags.has(entry.tag) && entry.value.length <= 200)
+      add(5, assertion(entry, after, locator => `await expect(${locator}).toHaveValue(${formatTextMatch(entry.value!)});`, 'value'));
+  }
+  for (const count of changedCounts(before, after, diff))
+    add(6, count);
+  return ranked.sort((a, b) => a.rank - b.rank).slice(0, kMaxSuggestions).map(r => r.suggestion);
+}
+
+/** A live region's text, when it is a leaf (its own text is all of its text). */
+function liveText(entry: SnapshotEntry, state: RecordedState): Suggestion | undefined {
+  const text = entry.text ?? entry.name;
+  const hasChildren = state.snapshot.entries.some(e => e.parent === entry.ref);
+  if (!text || hasChildren || text.length > 200 || !entry.state.visible)
+    return undefined;
+  return assertion(entry, state, locator => `await expect(${locator}).toHaveText(${formatTextMatch(text)});`, `${entry.role} text`);
+}
+
+/** The assertion on the first durable locator that matches exactly `entry` in `state`. */
+function assertion(entry: SnapshotEntry, state: RecordedState, write: (locator: string) => string, why: string): Suggestion | undefined {
+  const candidate = durableCandidate(entry, state);
+  return candidate ? { code: write(`page.${candidate.code}`), why } : undefined;
+}
+
+function durableCandidate(entry: SnapshotEntry, state: RecordedState): Candidate | undefined {
+  return candidatesFor(entry, state.snapshot, state.attributesOf).find(candidate => !candidate.warning && !proveCandidate(candidate, entry.ref, [state]).failedAt);
+}
+
+/** `toHaveCount` for containers that gained or lost items, on a locator proven on `after`. */
+function* changedCounts(before: RecordedState | undefined, after: RecordedState, diff: SnapshotDiff): Generator<Suggestion> {
+  if (!before)
+    return;
+  const byRef = new Map(after.snapshot.entries.map(entry => [entry.ref, entry]));
+  const beforeByRef = new Map(before.snapshot.entries.map(entry => [entry.ref, entry]));
+  // The containers of what was added or removed: their parents, on both sides.
+  const parents = new Set<string>();
+  for (const entry of diff.added.slice(0, kMaxConsidered)) {
+    if (entry.parent)
+      parents.add(entry.parent);
+  }
+  for (const removed of diff.removed.slice(0, kMaxConsidered)) {
+    const parent = beforeByRef.get(removed.ref)?.parent;
+    if (parent)
+      parents.add(parent);
+  }
+  let looked = 0;
+  for (const ref of parents) {
+    const container = byRef.get(ref);
+    const item = container && kItemRoleOf[container.role];
+    if (!container || !item || !container.name || !beforeByRef.has(ref) || ++looked > kMaxContainers)
+      continue;
+    const scope = durableCandidate(container, after);
+    if (!scope)
+      continue;
+    const steps: LocatorStep[] = [...scope.steps, { kind: 'role', role: item, states: {} }];
+    const now = evaluateLocator(steps, after.snapshot, after.attributesOf).refs.length;
+    const then = evaluateLocator(steps, before.snapshot, before.attributesOf).refs.length;
+    if (now !== then)
+      yield { code: `await expect(page.${scope.code}.getByRole('${item}')).toHaveCount(${now});`, why: `${item} count` };
+  }
+}

@@ -1,0 +1,98 @@
+// Durable locators for an entry, and their proof. Candidates come in the order a reviewer would
+// prefer them: a test id, the role and name, the placeholder, the alt text, the text, the role
+// alone, then the same scoped by a named ancestor, and position (`nth`) last. A candidate is
+// proven on a recorded state when, evaluated on that state's snapshot, it matches exactly the
+// entry's ref.
+
+import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
+import { evaluateLocator, ownText, type AttributesOf } from './evaluate';
+import { formatTextMatch, type LocatorStep } from './parse';
+
+export interface Candidate {
+  /** Source without the receiver: `getByRole('button', { name: 'Save' })`. */
+  code: string;
+  steps: LocatorStep[];
+  /** Why the form is fragile, when it is. */
+  warning?: string;
+}
+
+/** One recorded state: a snapshot, and the attributes of its DOM file when it has one. */
+export interface RecordedState {
+  label: string;
+  snapshot: Snapshot;
+  attributesOf?: AttributesOf;
+}
+
+const kMaxNameLength = 120;
+const kScopeRoles = new Set(['dialog', 'alertdialog', 'form', 'region', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'list', 'listitem', 'row', 'table', 'grid', 'group', 'tabpanel', 'menu', 'article', 'section']);
+
+export const kNthWarning = 'nth() picks by position: it breaks when an element is added or removed before this one';
+export const kSubstringWarning = 'getByText() without exact matches any element containing these words';
+
+export function roleCandidate(entry: Pick<SnapshotEntry, 'role' | 'name'>, exact = false): Candidate {
+  if (!entry.name)
+    return { code: `getByRole('${entry.role}')`, steps: [{ kind: 'role', role: entry.role, states: {} }] };
+  const options = `{ name: ${formatTextMatch(entry.name)}${exact ? ', exact: true' : ''} }`;
+  return { code: `getByRole('${entry.role}', ${options})`, steps: [{ kind: 'role', role: entry.role, name: entry.name, exact, states: {} }] };
+}
+
+/** The candidates for `entry` as it is in `snapshot`, most durable first. */
+export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attributesOf?: AttributesOf): Candidate[] {
+  const candidates: Candidate[] = [];
+  const testId = attributesOf?.(entry.ref)?.['data-testid'];
+  if (testId)
+    candidates.push({ code: `getByTestId(${formatTextMatch(testId)})`, steps: [{ kind: 'testId', text: testId }] });
+  const named = !!entry.name && entry.name.length <= kMaxNameLength;
+  if (named) {
+    candidates.push(roleCandidate(entry), roleCandidate(entry, true));
+  }
+  if (entry.placeholder && entry.placeholder.length <= kMaxNameLength)
+    candidates.push({ code: `getByPlaceholder(${formatTextMatch(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
+  if (entry.role === 'img' && named)
+    candidates.push({ code: `getByAltText(${formatTextMatch(entry.name)}, { exact: true })`, steps: [{ kind: 'altText', text: entry.name, exact: true }] });
+  const text = ownText(entry);
+  if (text && text.length <= kMaxNameLength && !named) {
+    candidates.push({ code: `getByText(${formatTextMatch(text)}, { exact: true })`, steps: [{ kind: 'text', text, exact: true }] });
+    candidates.push({ code: `getByText(${formatTextMatch(text)})`, steps: [{ kind: 'text', text }], warning: kSubstringWarning });
+  }
+  if (!named)
+    candidates.push(roleCandidate(entry));
+  // Scoped by each named ancestor, nearest first.
+  const base = named ? roleCandidate(entry, true) : roleCandidate(entry);
+  const byRef = new Map(snapshot.entries.map(e => [e.ref, e]));
+  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
+    if (!parent.name || parent.name.length > kMaxNameLength || !kScopeRoles.has(parent.role))
+      continue;
+    const scope = roleCandidate(parent, true);
+    candidates.push({ code: `${scope.code}.${base.code}`, steps: [...scope.steps, ...base.steps] });
+  }
+  // Position, last: among the entries the base form matches.
+  const matches = evaluateLocator(base.steps, snapshot, attributesOf).refs;
+  const position = matches.indexOf(entry.ref);
+  if (position !== -1)
+    candidates.push({ code: `${base.code}.nth(${position})`, steps: [...base.steps, { kind: 'nth', index: position }], warning: kNthWarning });
+  return candidates;
+}
+
+export interface Proof {
+  /** The states where the ref exists and the candidate matched exactly it. */
+  checkedAgainst: string[];
+  /** The first state where it matched something else (or nothing). */
+  failedAt?: string;
+}
+
+/** Checks `candidate` on every state where `ref` exists: it must match exactly `ref` in each. */
+export function proveCandidate(candidate: Candidate, ref: string, states: readonly RecordedState[]): Proof {
+  const checkedAgainst: string[] = [];
+  for (const state of states) {
+    if (!state.snapshot.entries.some(entry => entry.ref === ref))
+      continue;
+    const { refs, unknown } = evaluateLocator(candidate.steps, state.snapshot, state.attributesOf);
+    if (unknown)
+      continue;
+    if (refs.length !== 1 || refs[0] !== ref)
+      return { checkedAgainst, failedAt: state.label };
+    checkedAgainst.push(state.label);
+  }
+  return { checkedAgainst };
+}

@@ -1,0 +1,156 @@
+// Evaluates a parsed locator on a recorded snapshot: which refs it would have matched then. The
+// rules are Playwright's as far as a snapshot can tell them: getByRole is `find`'s role and name
+// match (hidden entries excluded), getByText an entry's own text (or, for an entry named from its
+// content, its name), getByLabel a form control's accessible name, getByPlaceholder the
+// placeholder, getByAltText an image's name; getByTitle and getByTestId read the attribute from
+// the DOM file of the same capture, when there is one.
+
+import { matchesName } from '../snapshot/query';
+import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
+import type { LocatorStep, TextMatch } from './parse';
+
+/** An element's attributes in the DOM file of the same capture, by ref. */
+export type AttributesOf = (ref: string) => { [name: string]: string } | undefined;
+
+export interface Evaluation {
+  /** The matching refs, in document order. */
+  refs: string[];
+  /** Set when the snapshot cannot answer (an attribute locator and no DOM file). */
+  unknown?: string;
+}
+
+const kLabelledRoles = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'spinbutton', 'slider', 'meter', 'progressbar']);
+const kNameFromContentRoles = new Set(['button', 'link', 'heading', 'cell', 'columnheader', 'rowheader', 'gridcell', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'treeitem', 'tooltip', 'checkbox', 'radio', 'switch']);
+
+export function evaluateLocator(steps: readonly LocatorStep[], snapshot: Snapshot, attributesOf?: AttributesOf): Evaluation {
+  const index = indexSnapshot(snapshot);
+  let current: SnapshotEntry[] | undefined;
+  for (const step of steps) {
+    if (step.kind === 'nth') {
+      const list = current ?? [];
+      const picked = list[step.index < 0 ? list.length + step.index : step.index];
+      current = picked ? [picked] : [];
+      continue;
+    }
+    if (step.kind === 'hasText') {
+      current = (current ?? snapshot.entries).filter(entry => matchesText(subtreeText(entry, index), step.text, false));
+      continue;
+    }
+    if ((step.kind === 'testId' || step.kind === 'title') && !attributesOf)
+      return { refs: [], unknown: `${step.kind === 'testId' ? 'getByTestId' : 'getByTitle'} reads an attribute, and this capture has no DOM file` };
+    const scope = current;
+    const pool = step.kind === 'role' ? index.byRole.get(step.role) ?? [] : step.kind === 'ref' ? [index.byRef.get(step.ref)].filter(e => e !== undefined) : snapshot.entries;
+    current = pool.filter(entry => (!scope || scope.some(ancestor => isDescendant(entry, ancestor, index))) && matchesStep(entry, step, attributesOf));
+  }
+  return { refs: (current ?? []).map(entry => entry.ref) };
+}
+
+function matchesStep(entry: SnapshotEntry, step: Exclude<LocatorStep, { kind: 'nth' | 'hasText' }>, attributesOf?: AttributesOf): boolean {
+  switch (step.kind) {
+    case 'ref':
+      return entry.ref === step.ref;
+    case 'role':
+      if (entry.role !== step.role || entry.state.hidden)
+        return false;
+      if (step.name !== undefined && !matchesText(entry.name, step.name, !!step.exact))
+        return false;
+      return Object.entries(step.states).every(([key, value]) => {
+        const actual = entry.state[key as keyof SnapshotEntry['state']];
+        return typeof value === 'boolean' ? (actual ?? false) === value : actual === value;
+      });
+    case 'text':
+      return !entry.state.hidden && matchesText(ownText(entry), step.text, !!step.exact);
+    case 'label':
+      return kLabelledRoles.has(entry.role) && matchesText(entry.name, step.text, !!step.exact);
+    case 'placeholder':
+      return entry.placeholder !== undefined && matchesText(entry.placeholder, step.text, !!step.exact);
+    case 'altText':
+      return entry.role === 'img' && matchesText(entry.name, step.text, !!step.exact);
+    case 'title': {
+      const title = attributesOf?.(entry.ref)?.title;
+      return title !== undefined && matchesText(title, step.text, !!step.exact);
+    }
+    case 'testId': {
+      const id = attributesOf?.(entry.ref)?.['data-testid'];
+      return id !== undefined && matchesText(id, step.text, true);
+    }
+  }
+}
+
+/** What getByText sees of an entry: its own text, or its name when it is named from its content. */
+export function ownText(entry: SnapshotEntry): string {
+  if (entry.text !== undefined)
+    return entry.text;
+  return kNameFromContentRoles.has(entry.role) ? entry.name : '';
+}
+
+function matchesText(text: string, expected: TextMatch, exact: boolean): boolean {
+  return text !== '' && matchesName(text, expected, exact);
+}
+
+interface SnapshotIndex {
+  byRef: Map<string, SnapshotEntry>;
+  /** Entries by role, in document order. */
+  byRole: Map<string, SnapshotEntry[]>;
+  children: Map<string, SnapshotEntry[]>;
+}
+
+const indexes = new WeakMap<Snapshot, SnapshotIndex>();
+
+function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
+  let index = indexes.get(snapshot);
+  if (!index) {
+    index = { byRef: new Map(), byRole: new Map(), children: new Map() };
+    for (const entry of snapshot.entries) {
+      index.byRef.set(entry.ref, entry);
+      const sameRole = index.byRole.get(entry.role) ?? [];
+      sameRole.push(entry);
+      index.byRole.set(entry.role, sameRole);
+      if (entry.parent !== null) {
+        const siblings = index.children.get(entry.parent) ?? [];
+        siblings.push(entry);
+        index.children.set(entry.parent, siblings);
+      }
+    }
+    indexes.set(snapshot, index);
+  }
+  return index;
+}
+
+function isDescendant(entry: SnapshotEntry, ancestor: SnapshotEntry, index: SnapshotIndex): boolean {
+  for (let parent = entry.parent; parent !== null; parent = index.byRef.get(parent)?.parent ?? null) {
+    if (parent === ancestor.ref)
+      return true;
+  }
+  return false;
+}
+
+/** The text of an entry and everything under it, as filter({ hasText }) reads it. */
+function subtreeText(entry: SnapshotEntry, index: SnapshotIndex): string {
+  const parts = [entry.text ?? entry.name];
+  for (const child of index.children.get(entry.ref) ?? [])
+    parts.push(subtreeText(child, index));
+  return parts.filter(Boolean).join(' ');
+}
+
+/** The attributes of the DOM file's elements that carry refs, read from its open tags. */
+export function attributesFromDom(dom: string): AttributesOf {
+  let table: Map<string, { [name: string]: string }> | undefined;
+  return ref => {
+    if (!table) {
+      table = new Map();
+      for (const tag of dom.matchAll(/<[a-z][a-z0-9-]*((?:\s[a-z0-9-:]+(?:="[^"]*")?)*)\sref="([^"]+)">/g)) {
+        const attributes: { [name: string]: string } = {};
+        for (const attribute of tag[1].matchAll(/\s([a-z0-9-:]+)(?:="([^"]*)")?/g))
+          attributes[attribute[1]] = unescapeAttribute(attribute[2] ?? '');
+        table.set(tag[2], attributes);
+      }
+    }
+    return table.get(ref);
+  };
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(?:quot|amp|lt|gt|#x([0-9a-f]+));/g, (entity, hex: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : ({ '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>' } as Record<string, string>)[entity]);
+}
