@@ -42,7 +42,7 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
   try {
     const sw = new Stagewright(page, { outputDir, options: kOptions });
-    await sw.install();
+    await internal.internalsOf(sw).store.ensureInstalled();
     await load(page);
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
     const times = { playwright: [], snapshot: [], capture: [], floor: [] };
@@ -98,7 +98,7 @@ export async function measureStepCosts(browserContext, { tablePage, bigPage, rep
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
   try {
     const sw = new Stagewright(page, { outputDir, options: kOptions });
-    await sw.install();
+    await internal.internalsOf(sw).store.ensureInstalled();
     const reorder = { capture: [], playwright: [] };
     // Both are timed right after a re-render of their own (the first walk after one pays its layout).
     const rerender = order => page.evaluate(order => {
@@ -123,15 +123,15 @@ export async function measureStepCosts(browserContext, { tablePage, bigPage, rep
     let bytes = 0;
     const target = { attach: async (_name, { body }) => { bytes += Buffer.byteLength(body); } };
     const stepBytes = [];
-    await sw.recorder.capture('start');
+    await internal.internalsOf(sw).recorder.capture('start');
     for (let i = 0; i < steps; i++) {
       const before = bytes;
       await page.getByLabel(`Field ${i}`, { exact: true }).fill(`value ${i}`);
-      await sw.recorder.capture(`step ${i}`, { attachTo: target, full: 'bounded' });
+      await internal.internalsOf(sw).recorder.capture(`step ${i}`, { attachTo: target, full: 'bounded' });
       stepBytes.push(bytes - before);
     }
     bytes = 0;
-    await sw.recorder.capture('end', { attachTo: target, full: 'always' });
+    await internal.internalsOf(sw).recorder.capture('end', { attachTo: target, full: 'always' });
     return {
       reorderCaptureMs: median(reorder.capture),
       reorderPlaywrightMs: median(reorder.playwright),

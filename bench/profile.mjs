@@ -10,7 +10,7 @@ const elements = Number(process.argv[2] ?? 15_000);
 const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 const page = await browser.newPage();
 const sw = new internal.Stagewright(page, { options: internal.resolveOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
-await sw.install();
+await internal.internalsOf(sw).store.ensureInstalled();
 await page.setContent(generatedPage(elements));
 await sw.snapshot(); // Warm-up.
 const cdp = await page.context().newCDPSession(page);

@@ -1,7 +1,7 @@
 // The internal entry: what the benchmark drives directly (bench/), beside the public API. Not a
 // package export, and not part of the published types' contract.
 
-export { Stagewright } from './fixtures/stagewright';
+export { internalsOf, Stagewright } from './fixtures/stagewright';
 export { resolveOptions, kDefaultOptions } from './fixtures/options';
 export { PageStore } from './session/store';
 export { prettyPrintDom } from './dom/pretty';

@@ -15,9 +15,16 @@ test.describe('toHaveEntry', () => {
   });
 
   test('should pass .not once the entry disappears', async ({ page, stagewright: sw }) => {
-    await page.setContent(`<div role="dialog" aria-label="Cart">x</div><script>setTimeout(() => document.querySelector('[role=dialog]').remove(), 500)</script>`);
+    await page.setContent(`<div role="dialog" aria-label="Cart">x</div>`);
     await expect(sw).toHaveEntry({ role: 'dialog', name: 'Cart' });
-    await expect(sw).not.toHaveEntry({ role: 'dialog', name: 'Cart' });
+    // The timer starts only now, after the positive check, and fires far from the 5 s timeout:
+    // .not must keep polling until the dialog is gone, which cannot be sooner than 300 ms after
+    // `started` (taken before the timer exists).
+    const started = Date.now();
+    await page.evaluate(() => setTimeout(() => document.querySelector('[role=dialog]')!.remove(), 300));
+    await expect(sw).not.toHaveEntry({ role: 'dialog', name: 'Cart' }, { timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(await page.locator('[role=dialog]').count()).toBe(0);
   });
 
   test('should not move the baseline while polling', async ({ page, stagewright: sw }) => {
@@ -89,7 +96,7 @@ test.describe('toHaveEntryCount', () => {
       'Hint: Fewer entries match than expected: some have not rendered yet, are hidden, or are named differently.',
       '',
       `Expected: 3 entries matching { role: 'listitem' }`,
-      'Received: 2: [ref=s2] [ref=s3]',
+      'Received: 2: listitem [ref=s2], listitem [ref=s3]',
       'Timeout:  1500ms',
       '',
       'Similar refs:',

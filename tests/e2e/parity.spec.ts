@@ -1,11 +1,15 @@
-// Role/name parity with Playwright's own aria snapshot on the pages in tests/pages/parity/.
+// Role/name parity with Playwright's own aria snapshot on the pages in tests/pages/parity/, one
+// Playwright test per page.
 //
 // For every page, Playwright's (role, name) pairs come from page.ariaSnapshotJSON() (default mode,
 // which keeps only elements in the accessibility tree); ours from `stagewright.snapshot()` on the
 // same page, or with SW_PARITY_SOURCE=probe from a probe that lists every element our
 // role/name logic puts in the tree (see helpers/ourRoleNames.ts). Each page is compared as a
-// multiset; the agreement rate is the number of Playwright pairs we also report over all
-// Playwright pairs, summed over the pages.
+// multiset, and every difference is a line: `playwright only: <role> "<name>"`,
+// `ours only: <role> "<name>"`, or `state: <role> "<name>" <field>: playwright <x> ours <y>`.
+// Every page must agree fully, except the pages in kKnownDifferences (kKnownProbeDifferences for
+// the probe), whose difference lines must be exactly the ones listed: a new difference on such a
+// page fails, and so does a listed one that goes away (take it off the list).
 //
 // Which Playwright nodes are fair to compare:
 // - Bare text strings are skipped: they are content, not elements.
@@ -36,7 +40,81 @@ const kExcludedRoles = new Set(['generic', 'iframe', 'text']);
 const kChildrenPresentationalRoles = new Set(['button', 'checkbox', 'img', 'math', 'menuitemcheckbox', 'menuitemradio',
   'meter', 'option', 'progressbar', 'radio', 'scrollbar', 'separator', 'slider', 'switch', 'tab']);
 const kUseProbe = process.env.SW_PARITY_SOURCE === 'probe';
-const kMinimumAgreement = 0.97;
+
+interface KnownDifferences { reason: string; differences: string[] }
+
+/** Page file → why we differ from Playwright there, and the exact difference lines (any order). */
+const kKnownDifferences: ReadonlyMap<string, KnownDifferences> = new Map<string, KnownDifferences>([
+  ['06-fieldset-legend.html', {
+    reason: 'a <fieldset disabled> is itself disabled (HTML); Playwright\'s isNativelyDisabled only counts button/input/select/textarea/option/optgroup',
+    differences: ['state: group "Disabled group Toggle group" disabled: playwright false ours true'],
+  }],
+  ['13-headings.html', {
+    reason: 'we give role="heading" with no aria-level the ARIA default level 2, and let aria-level override an <h2>\'s level (HTML-AAM); Playwright reports no level and the tag\'s level',
+    differences: [
+      'state: heading "Default level" level: playwright false ours 2',
+      'state: heading "Overridden level" level: playwright 2 ours 4',
+    ],
+  }],
+  ['16-select.html', {
+    reason: 'an <optgroup> is named by its label and an <option label> by its label attribute (HTML-AAM, as Chromium does); Playwright names optgroups "" and options by their text',
+    differences: [
+      'playwright only: group ""',
+      'playwright only: group ""',
+      'playwright only: option "Long option text"',
+      'ours only: group "Fruits"',
+      'ours only: group "Veg"',
+      'ours only: option "Short"',
+    ],
+  }],
+  ['18-hidden-visibility.html', {
+    reason: 'a visibility:visible button inside a visibility:hidden parent is rendered and clickable, so we list it; Playwright\'s snapshot drops the whole hidden subtree',
+    differences: ['ours only: button "Visible again"'],
+  }],
+  ['19-aria-hidden.html', {
+    reason: 'aria-hidden content that is visible on screen stays as an entry marked [hidden], with its text and no name (a user sees it); Playwright leaves it out',
+    differences: ['ours only: button ""', 'ours only: button ""', 'ours only: img ""'],
+  }],
+  ['20-inert.html', {
+    reason: 'inert content is out of the accessibility tree: we make one generic entry marked [inert] holding its text, not its button and link; Playwright\'s snapshot ignores inert',
+    differences: ['playwright only: button "Inert button"', 'playwright only: link "Inert link"'],
+  }],
+  ['24-tree.html', {
+    reason: 'treeitems get their level from the nesting of the tree (as browsers compute aria-level); Playwright reports a treeitem level only when aria-level is set',
+    differences: [
+      'state: treeitem "README.md" level: playwright false ours 1',
+      'state: treeitem "Labelled item" level: playwright false ours 1',
+      'state: treeitem "index.ts" level: playwright false ours 2',
+      'state: treeitem "lib" level: playwright false ours 2',
+      'state: treeitem "src" level: playwright false ours 1',
+    ],
+  }],
+  ['42-svg.html', {
+    reason: 'the visible aria-hidden <svg> stays as an entry marked [hidden], with its text and no name; Playwright leaves it out',
+    differences: ['ours only: img ""'],
+  }],
+  ['47-overridden-builtins.html', {
+    reason: 'the visible aria-hidden button stays as an entry marked [hidden], with its text and no name; Playwright leaves it out',
+    differences: ['ours only: button ""'],
+  }],
+]);
+
+/**
+ * The same for SW_PARITY_SOURCE=probe: the role/name logic's own differences as above, without the
+ * walker's choices (the probe drops aria-hidden and hidden subtrees as Playwright does), plus the
+ * elements inside children-presentational roles that only the probe lists.
+ */
+const kProbeListsPresentationalChildren = 'the probe lists every element in the tree, also those inside a children-presentational role (button, img), which this comparison drops from Playwright\'s side and the walker makes no entry of';
+const kKnownProbeDifferences: ReadonlyMap<string, KnownDifferences> = new Map<string, KnownDifferences>([
+  ...[...kKnownDifferences].filter(([file]) => !['18-hidden-visibility.html', '19-aria-hidden.html', '42-svg.html', '47-overridden-builtins.html'].includes(file)),
+  ['14-buttons-input-types.html', { reason: kProbeListsPresentationalChildren, differences: ['ours only: img ""', 'ours only: img "Print"'] }],
+  ['30-name-from-content.html', {
+    reason: kProbeListsPresentationalChildren,
+    differences: ['ours only: paragraph ""', 'ours only: paragraph ""', 'ours only: img "Star"', 'ours only: group ""', 'ours only: list ""', 'ours only: listitem ""'],
+  }],
+  ['32-shadow-dom.html', { reason: kProbeListsPresentationalChildren, differences: ['ours only: img "Icon"'] }],
+  ['42-svg.html', { reason: kProbeListsPresentationalChildren, differences: ['ours only: link "SVG link"', 'ours only: img "Trash"'] }],
+]);
 
 type SnapshotNode = States & { role?: string; name?: string; children?: (SnapshotNode | string)[] };
 const kStateFields = ['checked', 'disabled', 'expanded', 'level', 'pressed', 'selected'] as const;
@@ -126,6 +204,9 @@ async function pageFingerprint(page: Page): Promise<string> {
   })()`);
 }
 
+// Only the explicit snapshots matter here: no step or end-of-test captures.
+test.use({ stagewrightOptions: { capture: 'off' } });
+
 let server: TestServer;
 test.beforeAll(async () => {
   server = await startServer({ root: kPagesDir });
@@ -134,65 +215,46 @@ test.afterAll(async () => {
   await server.close();
 });
 
-test('should agree with Playwright on roles and names of the parity corpus', async ({ page, stagewright: sw }, testInfo) => {
-  test.setTimeout(180_000);
-  const files = fs.readdirSync(kPagesDir).filter(f => f.endsWith('.html')).sort();
-  expect(files.length, 'the corpus should have at least 40 pages').toBeGreaterThanOrEqual(40);
+const kFiles = fs.readdirSync(kPagesDir).filter(f => f.endsWith('.html')).sort();
+const kKnown = kUseProbe ? kKnownProbeDifferences : kKnownDifferences;
 
-  if (kUseProbe)
-    await installAriaProbe(page);
-  let matched = 0;
-  let total = 0;
-  const crashes: string[] = [];
-  const mutations: string[] = [];
-  let statesCompared = 0;
-  let statesDiffering = 0;
-  const report: string[] = [];
-  for (const file of files) {
+test('should have a parity corpus of at least 40 pages, and known differences only for its pages', () => {
+  expect(kFiles.length, 'the corpus should have at least 40 pages').toBeGreaterThanOrEqual(40);
+  for (const known of [kKnownDifferences, kKnownProbeDifferences]) {
+    for (const [file, { reason, differences }] of known) {
+      expect(kFiles, `a known difference names ${file}`).toContain(file);
+      expect(reason.trim(), `the reason for ${file}`).not.toBe('');
+      expect(differences.length, `${file} should list its differences`).toBeGreaterThan(0);
+    }
+  }
+});
+
+for (const file of kFiles) {
+  test(`should agree with Playwright on roles, names and states of ${file}`, async ({ page, stagewright: sw }) => {
+    if (kUseProbe)
+      await installAriaProbe(page);
     await page.goto(`${server.prefix}/${file}`);
     const theirs = playwrightPairs(await page.ariaSnapshotJSON() as SnapshotNode[]);
-    let ourPairs: RoleName[] = [];
+    expect(theirs.length, 'Playwright should see elements on every page of the corpus').toBeGreaterThan(0);
+
     const before = await pageFingerprint(page);
-    try {
-      ourPairs = await ourRoleNames(page, kUseProbe ? undefined : sw);
-      // DESIGN.md §4: reading roles and names must not change the page, not even by an expando.
-      const after = await pageFingerprint(page);
-      if (after !== before)
-        mutations.push(`${file}: ${before} -> ${after}`);
-    } catch (error) {
-      // Counted as a page where we matched nothing, and failed on below with the cause.
-      crashes.push(`${file}: ${String(error).split('\n')[0]}`);
-    }
+    // Our snapshot must work on every page, hostile ones included.
+    const ourPairs = await ourRoleNames(page, kUseProbe ? undefined : sw);
+    // DESIGN.md §4: reading roles and names must not change the page, not even by an expando.
+    expect(await pageFingerprint(page), 'taking a snapshot should leave the DOM and its elements untouched').toBe(before);
+
     const ours = ourPairs
         .filter(pair => !kExcludedRoles.has(pair.role))
         .map(pair => ({ role: pair.role, name: collapse(pair.name), states: pair.states }));
     const result = compare(theirs, ours);
-    const states = compareStates(theirs, ours);
-    statesCompared += states.compared;
-    statesDiffering += states.differences.length;
-    for (const difference of states.differences)
-      report.push(`${file}: state ${difference}`);
-    matched += result.matched;
-    total += theirs.length;
-    if (result.missing.length || result.extra.length) {
-      report.push(`${file}: ${result.matched}/${theirs.length}`);
-      for (const k of result.missing)
-        report.push(`    playwright only: ${k}`);
-      for (const k of result.extra)
-        report.push(`    ours only:       ${k}`);
-    }
-  }
-
-  const summary = `parity (${kUseProbe ? 'probe' : 'fixture'}): ${matched}/${total} Playwright role+name pairs matched (${(100 * matched / total).toFixed(1)}%) over ${files.length} pages`;
-  const statesSummary = `states: ${statesCompared - statesDiffering}/${statesCompared} matched pairs agree on checked/disabled/expanded/level/pressed/selected`;
-  console.log(summary);
-  console.log(statesSummary);
-  if (report.length)
-    console.log(report.join('\n'));
-  await testInfo.attach('parity.txt', { body: [summary, statesSummary, ...report].join('\n'), contentType: 'text/plain' });
-  expect(crashes, 'our snapshot should work on every page, hostile ones included').toEqual([]);
-  expect(mutations, 'taking a snapshot should leave the DOM and its elements untouched').toEqual([]);
-  expect(total, 'the corpus should exercise many role+name pairs').toBeGreaterThan(300);
-  expect(matched / total, summary).toBeGreaterThanOrEqual(kMinimumAgreement);
-  expect((statesCompared - statesDiffering) / statesCompared, statesSummary).toBeGreaterThanOrEqual(kMinimumAgreement);
-});
+    const differences = [
+      ...result.missing.map(k => `playwright only: ${k}`),
+      ...result.extra.map(k => `ours only: ${k}`),
+      ...compareStates(theirs, ours).differences.map(d => `state: ${d}`),
+    ].sort();
+    const known = kKnown.get(file);
+    const message = `${kUseProbe ? 'probe' : 'fixture'}: ${result.matched}/${theirs.length} Playwright role+name pairs matched on ${file}` +
+      (known ? ` (known differences: ${known.reason})` : '');
+    expect(differences, message).toEqual([...known?.differences ?? []].sort());
+  });
+}

@@ -16,6 +16,17 @@ function names(attachments: Attachment[]): string[] {
   return attachments.map(a => a.name);
 }
 
+/** The files under a project's test-results/ that sit in a stagewright/ folder, sorted. */
+function stagewrightFiles(dir: string): string[] {
+  const results = path.join(dir, 'test-results');
+  if (!fs.existsSync(results))
+    return [];
+  return fs.readdirSync(results, { recursive: true, encoding: 'utf8' })
+      .map(file => file.split(path.sep).join('/'))
+      .filter(file => file.split('/').includes('stagewright') && fs.statSync(path.join(results, file)).isFile())
+      .sort();
+}
+
 test.describe('captures around test.step', () => {
   test('should attach aria YAML, DOM and diff to each step, the diff holding only what the step did', async () => {
     const { results, output } = await runStepsProject({
@@ -146,6 +157,14 @@ test(${JSON.stringify(title)}, async ({ page }) => {
     });
     const byTitle = Object.fromEntries(failure.results.map(r => [r.title, r]));
     expect(Object.keys(byTitle).sort(), failure.output).toEqual(['fails', 'passes']);
+    // On disk too: only the failing test has a stagewright/ folder, with the failure capture.
+    expect(stagewrightFiles(failure.dir), failure.output).toEqual([
+      expect.stringMatching(/^fails-[^/]*\/stagewright\/accessibility-tree\.yaml$/),
+      expect.stringMatching(/^fails-[^/]*\/stagewright\/dom\.html$/),
+    ]);
+    const failureFolder = path.join(failure.dir, 'test-results', path.dirname(stagewrightFiles(failure.dir)[1]));
+    expect(fs.readFileSync(path.join(failureFolder, 'dom.html'), 'utf8')).toContain('value="mode-value"');
+    expect(fs.readFileSync(path.join(failureFolder, 'accessibility-tree.yaml'), 'utf8')).toMatch(/- textbox "Name" (\[active\] )?\[ref=s\d+\]: mode-value/);
     expect(byTitle.passes.attachments).toEqual([]);
     expect(userSteps(byTitle.passes)[0].attachments).toEqual([]);
     expect(userSteps(byTitle.fails)[0].attachments).toEqual([]);
@@ -158,7 +177,8 @@ test(${JSON.stringify(title)}, async ({ page }) => {
       'fails.spec.js': spec('fails', true),
     });
     expect(off.results[0].attachments.filter(a => a.name.includes('·')), off.output).toEqual([]);
-    expect(fs.existsSync(path.join(off.dir, 'test-results'))).toBe(true);
+    // Playwright makes test-results/ whatever we do; with 'off' we write nothing into it.
+    expect(stagewrightFiles(off.dir), off.output).toEqual([]);
   });
 
   test('should switch artifacts off with attach and files', async () => {

@@ -96,7 +96,7 @@ describe('layout', () => {
   });
 
   it('should keep pure folders free of Playwright and Node', () => {
-    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom')]) {
+    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom'), ...sources('src/locators'), ...sources('src/triage')]) {
       for (const spec of imports(file)) {
         const target = resolveImport(file, spec);
         expect(target, `${file} imports ${spec}`).not.toMatch(/playwright|^node:|^src\/(fixtures|expect|session|runtime|capture|browser)/);
