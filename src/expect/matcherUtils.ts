@@ -6,7 +6,8 @@ import { currentStep } from '../fixtures/steps';
 import { formatSnapshot } from '../snapshot/format';
 import type { Snapshot } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
-import { formatFailure, type Failure, type FailureDetails } from './message';
+import { formatFailure, formatValue, type Failure, type FailureDetails } from './message';
+import type { EntryQuery } from '../isomorphic/types';
 import { poll } from './poll';
 
 export interface MatcherResult {
@@ -80,7 +81,9 @@ export function passed(matcherName: string, pass: boolean): MatcherResult {
  * What a matcher returns when the assertion fails: the snapshot the last poll saw goes to the
  * report now (to the step the assertion failed in, else the test); the message is built when read.
  */
-export async function failed(state: ExpectMatcherState, matcherName: string, polled: Polled<unknown>, timeout: number, failure: Failure): Promise<MatcherResult> {
+export async function failed(state: ExpectMatcherState, matcherName: string, sw: StagewrightInternals, polled: Polled<unknown>, timeout: number, failure: Failure, target?: EntryQuery): Promise<MatcherResult> {
+  if (target)
+    sw.failedQuery = { source: formatValue(target), query: target };
   await (currentStep() ?? test.info()).attach(`stagewright · ${matcherName} · last snapshot.yaml`, {
     body: formatSnapshot(polled.snapshot), contentType: 'text/plain',
   }).catch(() => {});

@@ -41,7 +41,7 @@ export async function toHaveChanged(this: ExpectMatcherState, received: unknown,
     return passed(matcherName, polled.holds);
   const { diff, missing } = polled.detail;
   const since = `the diff since snapshot ${baseline.meta.snapshotId}`;
-  return await failed(this, matcherName, polled, timeout, {
+  return await failed(this, matcherName, sw, polled, timeout, {
     code: 'EXPECTATION_FAILED',
     summary: this.isNot ? `${since} has every expected change.` : `${since} lacks ${missing.map(([kind, query]) => `${kind} ${formatValue(query)}`).join(', ')}.`,
     hint: this.isNot ? 'Those changes happened.' : 'The change has not happened (yet), or it happened before the baseline snapshot was taken.',

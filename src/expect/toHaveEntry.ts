@@ -20,7 +20,7 @@ export async function toHaveEntry(this: ExpectMatcherState, received: unknown, q
   if (polled.holds !== this.isNot)
     return passed(matcherName, polled.holds);
   const failure = this.isNot ? stillThere(query, polled.detail) : missing(query, polled.snapshot);
-  return await failed(this, matcherName, polled, timeout, failure);
+  return await failed(this, matcherName, sw, polled, timeout, failure, query);
 }
 
 function missing(query: EntryQuery, snapshot: Snapshot): Failure {

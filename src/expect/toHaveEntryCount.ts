@@ -23,7 +23,7 @@ export async function toHaveEntryCount(this: ExpectMatcherState, received: unkno
   if (polled.holds !== this.isNot)
     return passed(matcherName, polled.holds);
   const matches = polled.detail;
-  return await failed(this, matcherName, polled, timeout, {
+  return await failed(this, matcherName, sw, polled, timeout, {
     code: 'EXPECTATION_FAILED',
     summary: `${matches.length} ${matches.length === 1 ? 'entry matches' : 'entries match'} ${formatValue(query)}, expected ${this.isNot ? 'any number but ' : ''}${count}.`,
     hint: matches.length > count ? 'More entries match than expected: narrow the query (exact name, role, state).' : 'Fewer entries match than expected: some have not rendered yet, are hidden, or are named differently.',
@@ -35,5 +35,5 @@ export async function toHaveEntryCount(this: ExpectMatcherState, received: unkno
       `List what matches now: await sw.find(${formatValue(query)})`,
       'Take a fresh snapshot to see the page as it is now: await sw.text()',
     ],
-  });
+  }, query);
 }

@@ -29,7 +29,7 @@ export async function toHaveRef(this: ExpectMatcherState, received: unknown, ref
     failure = differs(ref, expected, entry);
   else
     failure = notOnPage(ref, expected, sw.refStatus(ref), polled.snapshot);
-  return await failed(this, matcherName, polled, timeout, failure);
+  return await failed(this, matcherName, sw, polled, timeout, failure, { ref });
 }
 
 function stillMatches(ref: string, expected: RefExpectation, entry: SnapshotEntry): Failure {
