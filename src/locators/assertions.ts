@@ -46,8 +46,10 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
     if (kLiveRoles.has(entry.role))
       add(2, liveText(entry, after));
   }
+  const afterByRef = new Map(after.snapshot.entries.map(entry => [entry.ref, entry]));
   for (const change of diff.changed.slice(0, kMaxConsidered)) {
-    const entry = change.curr;
+    // Compact diffs carry no entries: the entry is the later snapshot's.
+    const entry = change.curr ?? afterByRef.get(change.ref);
     if (!entry)
       continue;
     if (kLiveRoles.has(entry.role) && ('text' in change.changes || 'name' in change.changes))
@@ -56,11 +58,11 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
       add(4, assertion(entry, after, locator => `await expect(${locator}).${entry.state.checked ? '' : 'not.'}toBeChecked();`, 'checked'));
     if ('state.disabled' in change.changes)
       add(4, assertion(entry, after, locator => `await expect(${locator}).${entry.state.disabled ? 'toBeDisabled' : 'toBeEnabled'}();`, 'disabled'));
-    for (const state of ['expanded', 'pressed'] as const) {
+    for (const state of ['expanded', 'pressed', 'sort'] as const) {
       const attribute = `aria-${state}`;
       const value = entry.state[state];
       // Only where the page says it with the attribute (a <details> summary has none).
-      if (`state.${state}` in change.changes && typeof value === 'boolean' && after.attributesOf?.(entry.ref)?.[attribute] === String(value))
+      if (`state.${state}` in change.changes && value !== undefined && after.attributesOf?.(entry.ref)?.[attribute] === String(value))
         add(4, assertion(entry, after, locator => `await expect(${locator}).toHaveAttribute('${attribute}', '${value}');`, state));
     }
     if ('value' in change.changes && entry.value !== undefined && kValueTags.has(entry.tag) && entry.value.length <= 200)
@@ -77,17 +79,18 @@ function liveText(entry: SnapshotEntry, state: RecordedState): Suggestion | unde
   const hasChildren = state.snapshot.entries.some(e => e.parent === entry.ref);
   if (!text || hasChildren || text.length > 200 || !entry.state.visible)
     return undefined;
-  return assertion(entry, state, locator => `await expect(${locator}).toHaveText(${formatTextMatch(text)});`, `${entry.role} text`);
+  // Not located by the very text it asserts.
+  return assertion(entry, state, locator => `await expect(${locator}).toHaveText(${formatTextMatch(text)});`, `${entry.role} text`, candidate => !candidate.steps.some(step => step.kind === 'text'));
 }
 
 /** The assertion on the first durable locator that matches exactly `entry` in `state`. */
-function assertion(entry: SnapshotEntry, state: RecordedState, write: (locator: string) => string, why: string): Suggestion | undefined {
-  const candidate = durableCandidate(entry, state);
+function assertion(entry: SnapshotEntry, state: RecordedState, write: (locator: string) => string, why: string, usable: (candidate: Candidate) => boolean = () => true): Suggestion | undefined {
+  const candidate = durableCandidate(entry, state, usable);
   return candidate ? { code: write(`page.${candidate.code}`), why } : undefined;
 }
 
-function durableCandidate(entry: SnapshotEntry, state: RecordedState): Candidate | undefined {
-  return candidatesFor(entry, state.snapshot, state.attributesOf).find(candidate => !candidate.warning && !proveCandidate(candidate, entry.ref, [state]).failedAt);
+function durableCandidate(entry: SnapshotEntry, state: RecordedState, usable: (candidate: Candidate) => boolean = () => true): Candidate | undefined {
+  return candidatesFor(entry, state.snapshot, state.attributesOf).find(candidate => !candidate.warning && usable(candidate) && !proveCandidate(candidate, entry.ref, [state]).failedAt);
 }
 
 /** `toHaveCount` for containers that gained or lost items, on a locator proven on `after`. */

@@ -26,6 +26,24 @@ export interface RecordedState {
 const kMaxNameLength = 120;
 const kScopeRoles = new Set(['dialog', 'alertdialog', 'form', 'region', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'list', 'listitem', 'row', 'table', 'grid', 'group', 'tabpanel', 'menu', 'article', 'section']);
 
+const kItemRoles = new Set(['listitem', 'row', 'article', 'option', 'treeitem']);
+const kMaxFilterText = 80;
+
+/** The first text inside an item: what `filter({ hasText })` picks it by. */
+function firstText(item: SnapshotEntry, snapshot: Snapshot): string | undefined {
+  if (item.text && item.text.length <= kMaxFilterText)
+    return item.text;
+  const inside = new Set([item.ref]);
+  for (const entry of snapshot.entries) {
+    if (entry.parent === null || !inside.has(entry.parent))
+      continue;
+    inside.add(entry.ref);
+    if (entry.text && entry.text.length <= kMaxFilterText)
+      return entry.text;
+  }
+  return undefined;
+}
+
 export const kNthWarning = 'nth() picks by position: it breaks when an element is added or removed before this one';
 export const kSubstringWarning = 'getByText() without exact matches any element containing these words';
 
@@ -57,14 +75,20 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
   }
   if (!named)
     candidates.push(roleCandidate(entry));
-  // Scoped by each named ancestor, nearest first.
+  // Scoped by each named ancestor, nearest first; an unnamed item (a list item, a row) by its text.
   const base = named ? roleCandidate(entry, true) : roleCandidate(entry);
   const byRef = new Map(snapshot.entries.map(e => [e.ref, e]));
   for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
-    if (!parent.name || parent.name.length > kMaxNameLength || !kScopeRoles.has(parent.role))
-      continue;
-    const scope = roleCandidate(parent, true);
-    candidates.push({ code: `${scope.code}.${base.code}`, steps: [...scope.steps, ...base.steps] });
+    if (parent.name && parent.name.length <= kMaxNameLength && kScopeRoles.has(parent.role)) {
+      const scope = roleCandidate(parent, true);
+      candidates.push({ code: `${scope.code}.${base.code}`, steps: [...scope.steps, ...base.steps] });
+    } else if (!parent.name && kItemRoles.has(parent.role)) {
+      const text = firstText(parent, snapshot);
+      if (text) {
+        const scope = roleCandidate(parent);
+        candidates.push({ code: `${scope.code}.filter({ hasText: ${formatTextMatch(text)} }).${base.code}`, steps: [...scope.steps, { kind: 'hasText', text }, ...base.steps] });
+      }
+    }
   }
   // Position, last: among the entries the base form matches.
   const matches = evaluateLocator(base.steps, snapshot, attributesOf).refs;

@@ -127,7 +127,7 @@ function isDescendant(entry: SnapshotEntry, ancestor: SnapshotEntry, index: Snap
 
 /** The text of an entry and everything under it, as filter({ hasText }) reads it. */
 function subtreeText(entry: SnapshotEntry, index: SnapshotIndex): string {
-  const parts = [entry.text ?? entry.name];
+  const parts = [ownText(entry)];
   for (const child of index.children.get(entry.ref) ?? [])
     parts.push(subtreeText(child, index));
   return parts.filter(Boolean).join(' ');
@@ -139,7 +139,7 @@ export function attributesFromDom(dom: string): AttributesOf {
   return ref => {
     if (!table) {
       table = new Map();
-      for (const tag of dom.matchAll(/<[a-z][a-z0-9-]*((?:\s[a-z0-9-:]+(?:="[^"]*")?)*)\sref="([^"]+)">/g)) {
+      for (const tag of dom.matchAll(/<[a-z][a-z0-9-]*((?:\s+[a-z0-9-:]+(?:="[^"]*")?)*)\s+ref="([^"]+)"\s*>/g)) {
         const attributes: { [name: string]: string } = {};
         for (const attribute of tag[1].matchAll(/\s([a-z0-9-:]+)(?:="([^"]*)")?/g))
           attributes[attribute[1]] = unescapeAttribute(attribute[2] ?? '');

@@ -9,7 +9,7 @@ import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
 import { evaluateLocator } from '../locators/evaluate';
-import { stripAnsi, type TriageTarget } from './target';
+import { errorText, type TriageTarget } from './target';
 
 export type TargetStatus = 'renamed' | 'moved' | 'hidden' | 'disabled' | 'removed' | 'ambiguous' | 'never there' | 'present' | 'untraceable' | 'unknown';
 export type Verdict = 'out of date' | 'app broken' | 'cannot tell';
@@ -49,7 +49,7 @@ const kProblemRoles = new Set(['alert', 'alertdialog']);
 const kProblemWords = /\b(error|failed|failure|unavailable|went wrong|try again|denied|invalid|not found|exception|crash)/i;
 
 export function analyzeFailure(input: TriageInput): TriageReport {
-  const error = stripAnsi(input.error).split('\n')[0];
+  const error = errorText(input.error).split('\n')[0];
   const states = input.states;
   const final = states[states.length - 1];
   const report: TriageReport = {
@@ -120,8 +120,10 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `${formatIdentity(replacement)} is there in its place and the page shows no error`;
     } else {
       report.now = meant ? `${formatIdentity(meant.entry)} is gone, and nothing like it is on the page.` : 'It never matched anything in this test, and nothing like it is on the page.';
-      report.verdict = 'app broken';
-      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : 'the element is gone and nothing replaces it';
+      // Gone is the app's doing; never there may as well be the test's.
+      report.verdict = problems.length || meant ? 'app broken' : 'cannot tell';
+      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}`
+        : meant ? 'the element is gone and nothing replaces it' : 'it never matched in this test, nothing like it is on the page, and the page shows no error';
     }
   }
   const suggested = report.status === 'renamed' || report.status === 'never there' || report.status === 'removed'
@@ -249,13 +251,24 @@ function lastChanges(states: RecordedState[], step: string | undefined): { captu
       }
     }
   }
-  const diff = diffSnapshots(states[start].snapshot, final.snapshot, { format: 'full' });
-  const lines = [
+  // When the failing step changed nothing, the latest captures that did change something.
+  let lines = changeLines(states[start].snapshot, final.snapshot);
+  let from = start;
+  for (let i = start - 1; !lines.length && i >= 0; i--) {
+    lines = changeLines(states[i].snapshot, states[i + 1].snapshot);
+    from = i;
+  }
+  const to = lines.length && from < start ? states[from + 1] : final;
+  return { capture: `${states[from].label} → ${to.label}`, lines: lines.length > kMaxChangeLines ? [...lines.slice(0, kMaxChangeLines), `… ${lines.length - kMaxChangeLines} more`] : lines };
+}
+
+function changeLines(before: Snapshot, after: Snapshot): string[] {
+  const diff = diffSnapshots(before, after, { format: 'full' });
+  return [
     ...diff.added.map(formatAddedLine),
     ...diff.removed.map(entry => `- ${formatIdentity(entry)}`),
     ...diff.changed.map(formatChangeLine),
   ];
-  return { capture: `${states[start].label} → ${final.label}`, lines: lines.length > kMaxChangeLines ? [...lines.slice(0, kMaxChangeLines), `… ${lines.length - kMaxChangeLines} more`] : lines };
 }
 
 /** Locators for `entry` proven on every recorded state where its ref exists. */

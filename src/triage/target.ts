@@ -11,7 +11,7 @@ export type TriageTarget =
 
 /** The target of an error message; `matcherQuery` is what a failed stagewright matcher looked for. */
 export function targetOf(message: string, matcherQuery?: { source: string; query: EntryQuery }): TriageTarget {
-  const text = stripAnsi(message);
+  const text = errorText(message);
   if (matcherQuery && /^expect\(stagewright\)/.test(text))
     return { kind: 'query', ...matcherQuery };
   const patterns = [
@@ -30,7 +30,8 @@ export function targetOf(message: string, matcherQuery?: { source: string; query
   return { kind: 'none' };
 }
 
-export function stripAnsi(text: string): string {
+/** An error message without colors and without the `TimeoutError: ` its report form starts with. */
+export function errorText(message: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
+  return message.replace(/\u001b\[[0-9;]*m/g, '').replace(/^\w*Error: /, '');
 }
