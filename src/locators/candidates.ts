@@ -61,9 +61,14 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
   if (testId)
     candidates.push({ code: `getByTestId(${formatTextMatch(testId)})`, steps: [{ kind: 'testId', text: testId }] });
   const named = !!entry.name && entry.name.length <= kMaxNameLength;
-  if (named) {
-    candidates.push(roleCandidate(entry), roleCandidate(entry, true));
+  if (entry.role === 'iframe') {
+    // Not a role getByRole knows: an <iframe> is named by its title.
+    if (named)
+      candidates.push({ code: `getByTitle(${formatTextMatch(entry.name)}, { exact: true })`, steps: [{ kind: 'title', text: entry.name, exact: true }] });
+    return candidates;
   }
+  if (named)
+    candidates.push(roleCandidate(entry), roleCandidate(entry, true));
   if (entry.placeholder && entry.placeholder.length <= kMaxNameLength)
     candidates.push({ code: `getByPlaceholder(${formatTextMatch(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
   if (entry.role === 'img' && named)
@@ -82,6 +87,11 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
     if (parent.name && parent.name.length <= kMaxNameLength && kScopeRoles.has(parent.role)) {
       const scope = roleCandidate(parent, true);
       candidates.push({ code: `${scope.code}.${base.code}`, steps: [...scope.steps, ...base.steps] });
+      // Without the name too: it holds across a rename when the role is alone in its container.
+      if (named) {
+        const role = roleCandidate({ role: entry.role, name: '' });
+        candidates.push({ code: `${scope.code}.${role.code}`, steps: [...scope.steps, ...role.steps] });
+      }
     } else if (!parent.name && kItemRoles.has(parent.role)) {
       const text = firstText(parent, snapshot);
       if (text) {
