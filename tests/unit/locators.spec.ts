@@ -124,19 +124,16 @@ describe('candidatesFor and proveCandidate', () => {
 
 describe('suggestAssertions', () => {
   it('should assert what a step changed, on durable locators, within the cap', () => {
-    const before = snapshot([
+    const cart = (value: string, checked: boolean) => [
       entry({ ref: 's1', role: 'main' }),
-      entry({ ref: 's2', role: 'textbox', name: 'Name', parent: 's1', tag: 'input', value: '' }),
-      entry({ ref: 's3', role: 'checkbox', name: 'Terms', parent: 's1', tag: 'input', state: { visible: true, checked: false } }),
+      entry({ ref: 's2', role: 'textbox', name: 'Name', parent: 's1', tag: 'input', value }),
+      entry({ ref: 's3', role: 'checkbox', name: 'Terms', parent: 's1', tag: 'input', state: { visible: true, checked } }),
       entry({ ref: 's4', role: 'list', name: 'Cart', parent: 's1' }),
       entry({ ref: 's5', role: 'listitem', parent: 's4', text: 'Tea' }),
-    ], { url: 'http://127.0.0.1/cart' });
+    ];
+    const before = snapshot(cart('', false), { url: 'http://127.0.0.1/cart' });
     const after = snapshot([
-      entry({ ref: 's1', role: 'main' }),
-      entry({ ref: 's2', role: 'textbox', name: 'Name', parent: 's1', tag: 'input', value: 'Ada' }),
-      entry({ ref: 's3', role: 'checkbox', name: 'Terms', parent: 's1', tag: 'input', state: { visible: true, checked: true } }),
-      entry({ ref: 's4', role: 'list', name: 'Cart', parent: 's1' }),
-      entry({ ref: 's5', role: 'listitem', parent: 's4', text: 'Tea' }),
+      ...cart('Ada', true),
       entry({ ref: 's6', role: 'listitem', parent: 's4', text: 'Coffee' }),
       entry({ ref: 's7', role: 'status', parent: 's1', text: 'Coffee added', tag: 'p' }),
       entry({ ref: 's8', role: 'dialog', name: 'Confirm order', parent: 's1' }),
