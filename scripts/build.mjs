@@ -31,6 +31,9 @@ fs.mkdirSync(dist, { recursive: true });
 fs.writeFileSync(path.join(dist, 'injected.js'), iife + ';\n');
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 
+// The internal entry (src/internal.ts) is for the benchmark's JavaScript: it ships no types.
+fs.rmSync(path.join(dist, 'internal.d.ts'));
+
 // Each ESM entry re-exports its CommonJS build, so `import` and `require` share one instance.
 for (const entry of ['index', 'browser/index']) {
   const cjs = await import(path.join(dist, entry + '.js'));

@@ -157,10 +157,12 @@ test(${JSON.stringify(title)}, async ({ page }) => {
     });
     const byTitle = Object.fromEntries(failure.results.map(r => [r.title, r]));
     expect(Object.keys(byTitle).sort(), failure.output).toEqual(['fails', 'passes']);
-    // On disk too: only the failing test has a stagewright/ folder, with the failure capture.
+    // On disk too: only the failing test has a stagewright/ folder, with the failure capture and its triage.
     expect(stagewrightFiles(failure.dir), failure.output).toEqual([
       expect.stringMatching(/^fails-[^/]*\/stagewright\/accessibility-tree\.yaml$/),
       expect.stringMatching(/^fails-[^/]*\/stagewright\/dom\.html$/),
+      expect.stringMatching(/^fails-[^/]*\/stagewright\/triage\.json$/),
+      expect.stringMatching(/^fails-[^/]*\/stagewright\/triage\.md$/),
     ]);
     const failureFolder = path.join(failure.dir, 'test-results', path.dirname(stagewrightFiles(failure.dir)[1]));
     expect(fs.readFileSync(path.join(failureFolder, 'dom.html'), 'utf8')).toContain('value="mode-value"');
@@ -169,7 +171,7 @@ test(${JSON.stringify(title)}, async ({ page }) => {
     expect(userSteps(byTitle.passes)[0].attachments).toEqual([]);
     expect(userSteps(byTitle.fails)[0].attachments).toEqual([]);
     expect(names(byTitle.fails.attachments)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\d{3} failure · accessibility-tree\.yaml$/), expect.stringMatching(/^\d{3} failure · dom\.html$/),
+      expect.stringMatching(/^\d{3} failure · accessibility-tree\.yaml$/), expect.stringMatching(/^\d{3} failure · dom\.html$/), 'stagewright · triage.md',
     ]));
 
     const off = await runStepsProject({
