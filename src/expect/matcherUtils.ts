@@ -3,10 +3,10 @@
 import { test, type ExpectMatcherState } from '@playwright/test';
 import { internalsOf, type StagewrightInternals } from '../fixtures/stagewright';
 import { currentStep } from '../fixtures/steps';
-import { formatSnapshot } from '../snapshot/format';
+import { formatSnapshot, formatValue } from '../snapshot/format';
 import type { Snapshot } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
-import { formatFailure, formatValue, type Failure, type FailureDetails } from './message';
+import { formatFailure, type Failure, type FailureDetails } from './message';
 import type { EntryQuery } from '../isomorphic/types';
 import { poll } from './poll';
 

@@ -47,18 +47,3 @@ export function formatFailure(details: FailureDetails): string {
   }
   return lines.join('\n');
 }
-
-/** An EntryQuery (or any plain value) as compact source-like text: `{ role: 'button', name: /Save/ }`. */
-export function formatValue(value: unknown): string {
-  if (value instanceof RegExp)
-    return String(value);
-  if (typeof value === 'string')
-    return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value))
-    return `[${value.map(formatValue).join(', ')}]`;
-  if (value && typeof value === 'object') {
-    const fields = Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${formatValue(v)}`);
-    return fields.length ? `{ ${fields.join(', ')} }` : '{}';
-  }
-  return String(value);
-}

@@ -1,10 +1,9 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { diffSnapshots } from '../snapshot/diff';
-import { formatDiff } from '../snapshot/format';
+import { formatDiff, formatValue } from '../snapshot/format';
 import { matchesName, matchesQuery } from '../snapshot/query';
 import type { EntryChange, EntryIdentity, EntryQuery, SnapshotDiff } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
-import { formatValue } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 

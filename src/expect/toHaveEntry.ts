@@ -1,9 +1,9 @@
 import type { ExpectMatcherState } from '@playwright/test';
-import { formatIdentity } from '../snapshot/format';
+import { formatIdentity, formatValue } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
 import type { EntryQuery, Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { formatValue, type Failure } from './message';
+import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 

@@ -1,9 +1,9 @@
 import type { ExpectMatcherState } from '@playwright/test';
-import { formatEntryHead } from '../snapshot/format';
+import { formatEntryHead, formatValue } from '../snapshot/format';
 import { matchesQuery } from '../snapshot/query';
 import { similarRefLines } from '../snapshot/similar';
 import type { EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { formatValue, type Failure } from './message';
+import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 

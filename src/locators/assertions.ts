@@ -6,7 +6,8 @@
 import type { SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type Candidate, type RecordedState } from './candidates';
 import { evaluateLocator } from './evaluate';
-import { formatTextMatch, type LocatorStep } from './parse';
+import { formatValue } from '../snapshot/format';
+import type { LocatorStep } from './parse';
 
 export interface Suggestion {
   /** One line of test code: `await expect(page.getByRole('status')).toHaveText('Saved');` */
@@ -37,7 +38,7 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
   };
   const url = after.snapshot.meta.url;
   if (before && url !== before.snapshot.meta.url && /^https?:/.test(url) && !url.includes('REDACTED'))
-    add(0, { code: `await expect(page).toHaveURL(${formatTextMatch(url)});`, why: 'URL' });
+    add(0, { code: `await expect(page).toHaveURL(${formatValue(url)});`, why: 'URL' });
 
   for (const entry of diff.added.slice(0, kMaxConsidered)) {
     const rank = kAppearingRoles[entry.role];
@@ -66,7 +67,7 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
         add(4, assertion(entry, after, locator => `await expect(${locator}).toHaveAttribute('${attribute}', '${value}');`, state));
     }
     if ('value' in change.changes && entry.value !== undefined && kValueTags.has(entry.tag) && entry.value.length <= 200)
-      add(5, assertion(entry, after, locator => `await expect(${locator}).toHaveValue(${formatTextMatch(entry.value!)});`, 'value'));
+      add(5, assertion(entry, after, locator => `await expect(${locator}).toHaveValue(${formatValue(entry.value!)});`, 'value'));
   }
   for (const count of changedCounts(before, after, diff))
     add(6, count);
@@ -80,7 +81,7 @@ function liveText(entry: SnapshotEntry, state: RecordedState): Suggestion | unde
   if (!text || hasChildren || text.length > 200 || !entry.state.visible)
     return undefined;
   // Not located by the very text it asserts.
-  return assertion(entry, state, locator => `await expect(${locator}).toHaveText(${formatTextMatch(text)});`, `${entry.role} text`, candidate => !candidate.steps.some(step => step.kind === 'text'));
+  return assertion(entry, state, locator => `await expect(${locator}).toHaveText(${formatValue(text)});`, `${entry.role} text`, candidate => !candidate.steps.some(step => step.kind === 'text'));
 }
 
 /** The assertion on the first durable locator that matches exactly `entry` in `state`. */

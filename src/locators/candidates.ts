@@ -6,7 +6,8 @@
 
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import { evaluateLocator, ownText, type AttributesOf } from './evaluate';
-import { formatTextMatch, type LocatorStep } from './parse';
+import { formatValue } from '../snapshot/format';
+import type { LocatorStep } from './parse';
 
 export interface Candidate {
   /** Source without the receiver: `getByRole('button', { name: 'Save' })`. */
@@ -50,7 +51,7 @@ export const kSubstringWarning = 'getByText() without exact matches any element 
 export function roleCandidate(entry: Pick<SnapshotEntry, 'role' | 'name'>, exact = false): Candidate {
   if (!entry.name)
     return { code: `getByRole('${entry.role}')`, steps: [{ kind: 'role', role: entry.role, states: {} }] };
-  const options = `{ name: ${formatTextMatch(entry.name)}${exact ? ', exact: true' : ''} }`;
+  const options = `{ name: ${formatValue(entry.name)}${exact ? ', exact: true' : ''} }`;
   return { code: `getByRole('${entry.role}', ${options})`, steps: [{ kind: 'role', role: entry.role, name: entry.name, exact, states: {} }] };
 }
 
@@ -59,24 +60,24 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
   const candidates: Candidate[] = [];
   const testId = attributesOf?.(entry.ref)?.['data-testid'];
   if (testId)
-    candidates.push({ code: `getByTestId(${formatTextMatch(testId)})`, steps: [{ kind: 'testId', text: testId }] });
+    candidates.push({ code: `getByTestId(${formatValue(testId)})`, steps: [{ kind: 'testId', text: testId }] });
   const named = !!entry.name && entry.name.length <= kMaxNameLength;
   if (entry.role === 'iframe') {
     // Not a role getByRole knows: an <iframe> is named by its title.
     if (named)
-      candidates.push({ code: `getByTitle(${formatTextMatch(entry.name)}, { exact: true })`, steps: [{ kind: 'title', text: entry.name, exact: true }] });
+      candidates.push({ code: `getByTitle(${formatValue(entry.name)}, { exact: true })`, steps: [{ kind: 'title', text: entry.name, exact: true }] });
     return candidates;
   }
   if (named)
     candidates.push(roleCandidate(entry), roleCandidate(entry, true));
   if (entry.placeholder && entry.placeholder.length <= kMaxNameLength)
-    candidates.push({ code: `getByPlaceholder(${formatTextMatch(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
+    candidates.push({ code: `getByPlaceholder(${formatValue(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
   if (entry.role === 'img' && named)
-    candidates.push({ code: `getByAltText(${formatTextMatch(entry.name)}, { exact: true })`, steps: [{ kind: 'altText', text: entry.name, exact: true }] });
+    candidates.push({ code: `getByAltText(${formatValue(entry.name)}, { exact: true })`, steps: [{ kind: 'altText', text: entry.name, exact: true }] });
   const text = ownText(entry);
   if (text && text.length <= kMaxNameLength && !named) {
-    candidates.push({ code: `getByText(${formatTextMatch(text)}, { exact: true })`, steps: [{ kind: 'text', text, exact: true }] });
-    candidates.push({ code: `getByText(${formatTextMatch(text)})`, steps: [{ kind: 'text', text }], warning: kSubstringWarning });
+    candidates.push({ code: `getByText(${formatValue(text)}, { exact: true })`, steps: [{ kind: 'text', text, exact: true }] });
+    candidates.push({ code: `getByText(${formatValue(text)})`, steps: [{ kind: 'text', text }], warning: kSubstringWarning });
   }
   if (!named)
     candidates.push(roleCandidate(entry));
@@ -96,7 +97,7 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
       const text = firstText(parent, snapshot);
       if (text) {
         const scope = roleCandidate(parent);
-        candidates.push({ code: `${scope.code}.filter({ hasText: ${formatTextMatch(text)} }).${base.code}`, steps: [...scope.steps, { kind: 'hasText', text }, ...base.steps] });
+        candidates.push({ code: `${scope.code}.filter({ hasText: ${formatValue(text)} }).${base.code}`, steps: [...scope.steps, { kind: 'hasText', text }, ...base.steps] });
       }
     }
   }

@@ -198,8 +198,3 @@ class Parser {
       this._at++;
   }
 }
-
-/** A string or regex as JavaScript source: `'It\'s'`, `/Save/i`. */
-export function formatTextMatch(value: TextMatch): string {
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'').replace(/\n/g, '\\n')}'` : String(value);
-}

@@ -323,3 +323,21 @@ function formatChangedValue(value: unknown): string {
     return value !== '' && visibleForm(value) === visibleForm('') ? quoteCodePoints(value) : quoteText(value);
   return String(value);
 }
+
+/**
+ * A value as compact JavaScript source, the way Playwright prints locators and options:
+ * `{ role: 'button', name: /Save/ }`, `'It\'s'`. Strings read back as the same string.
+ */
+export function formatValue(value: unknown): string {
+  if (value instanceof RegExp)
+    return String(value);
+  if (typeof value === 'string')
+    return `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'').replace(/\n/g, '\\n')}'`;
+  if (Array.isArray(value))
+    return `[${value.map(formatValue).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const fields = Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${formatValue(v)}`);
+    return fields.length ? `{ ${fields.join(', ')} }` : '{}';
+  }
+  return String(value);
+}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { suggestAssertions } from '../../src/locators/assertions';
 import { candidatesFor, kNthWarning, proveCandidate, type RecordedState } from '../../src/locators/candidates';
 import { attributesFromDom, evaluateLocator } from '../../src/locators/evaluate';
-import { formatTextMatch, parseLocator, type LocatorStep } from '../../src/locators/parse';
+import { parseLocator, type LocatorStep } from '../../src/locators/parse';
+import { formatValue } from '../../src/snapshot/format';
 import { diffSnapshots } from '../../src/snapshot/diff';
 import { entry, snapshot } from './fixtures';
 
@@ -60,7 +61,7 @@ describe('parseLocator', () => {
 
   it('should write strings back as source that reads as the same string', () => {
     for (const text of ['Save', 'It\'s', 'back\\slash', 'two\nlines'])
-      expect(steps(`getByText(${formatTextMatch(text)})`)).toEqual([{ kind: 'text', text, exact: false }]);
+      expect(steps(`getByText(${formatValue(text)})`)).toEqual([{ kind: 'text', text, exact: false }]);
   });
 });
 
