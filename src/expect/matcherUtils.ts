@@ -49,6 +49,7 @@ export function timeoutOf(state: ExpectMatcherState, options?: { timeout?: numbe
   return options?.timeout ?? state.timeout;
 }
 
+/** @internal */
 export interface Polled<T> {
   /** Whether the condition held at the last check. */
   holds: boolean;
@@ -72,7 +73,7 @@ export async function pollSnapshots<T>(sw: StagewrightInternals, isNot: boolean,
   return { holds: result.holds, snapshot: result.last.snapshot, detail: result.last.detail, timedOut: result.timedOut };
 }
 
-/** What a matcher returns when the assertion holds: nothing is built for a message no one reads. */
+/** What a matcher returns when the assertion holds: nothing is built for a message no one reads. @internal */
 export function passed(matcherName: string, pass: boolean): MatcherResult {
   return { pass, name: matcherName, message: () => '' };
 }
@@ -80,6 +81,7 @@ export function passed(matcherName: string, pass: boolean): MatcherResult {
 /**
  * What a matcher returns when the assertion fails: the snapshot the last poll saw goes to the
  * report now (to the step the assertion failed in, else the test); the message is built when read.
+ * @internal
  */
 export async function failed(state: ExpectMatcherState, matcherName: string, sw: StagewrightInternals, polled: Polled<unknown>, timeout: number, failure: Failure, target?: EntryQuery): Promise<MatcherResult> {
   if (target)

@@ -266,7 +266,7 @@ const { test, expect } = require('stagewright');
 test('checkpoints', async ({ page, context, stagewright: sw }) => {
   await page.setContent(${JSON.stringify(kForm)});
   const first = await sw.checkpoint('start');
-  expect(first).toEqual({ index: 1, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0, moved: 0 } });
+  expect(first).toEqual({ index: 1, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0, moved: 0 }, suggestions: [] });
   await test.step('inside', async () => {
     await page.locator('#name').fill('Grace');
     const capture = await sw.checkpoint('typed');

@@ -92,7 +92,7 @@ export async function runStepsProject(files: Record<string, string>, args: strin
   return { dir, result, report, results, output: result.stdout + result.stderr + JSON.stringify(results.map(r => r.errors)) };
 }
 
-/** The user's own steps of a result, without our capture steps. */
+/** The user's own steps of a result, without our capture steps and the steps of our calls (`stagewright.find(…)`). */
 export function userSteps(result: { steps: Step[] }): Step[] {
-  return result.steps.filter(step => step.category === 'test.step' && !step.title.startsWith('stagewright:'));
+  return result.steps.filter(step => step.category === 'test.step' && !/^stagewright[.:[]/.test(step.title));
 }
