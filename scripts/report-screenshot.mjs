@@ -1,11 +1,12 @@
-// Takes the README's screenshot of the demo's HTML report (run `npm run demo` first):
-// the "fill the form" step of the checkout test, with its stagewright attachments.
+// Takes the README's screenshots of the demo's HTML report (run `npm run demo` first): the
+// checkout test's step tree (our calls as steps, one capture per step) and the "fill the form"
+// step's diff attachment.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import stagewright from '../dist/index.js';
+import browserModule from '../dist/browser/index.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const report = path.join(root, 'examples', 'playwright-report');
@@ -18,10 +19,14 @@ const server = http.createServer((request, response) => {
 }).listen(0, '127.0.0.1');
 await new Promise(resolve => server.once('listening', resolve));
 
-const browser = await chromium.launch(stagewright.chromiumLaunchOptions());
+const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
 await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
 await page.getByRole('link', { name: 'fill the checkout form with refs and locators' }).click();
+const submit = page.getByRole('treeitem').filter({ hasText: /^submit empty: errors appear/ }).first();
+await submit.locator('svg').first().click();
+await page.waitForTimeout(300);
+await page.screenshot({ path: path.join(root, 'docs', 'report-steps.png'), clip: { x: 0, y: 200, width: 1100, height: 560 } });
 const step = page.getByRole('treeitem').filter({ hasText: /^fill the form/ }).first();
 await step.getByRole('link', { name: 'reveal attachment' }).click();
 const diff = page.getByRole('group').filter({ hasText: /fill the form · fill-the-form\.diff/ });
@@ -31,4 +36,4 @@ await page.waitForTimeout(300);
 await page.screenshot({ path: path.join(root, 'docs', 'report.png') });
 await browser.close();
 server.close();
-console.log('wrote docs/report.png');
+console.log('wrote docs/report-steps.png and docs/report.png');
