@@ -1,5 +1,6 @@
 // locatorFor(ref): a locator proven against every capture of the test where the ref exists and on
 // the live page, what it was checked against, and warnings for fragile forms.
+import path from 'node:path';
 import { expect, test } from './helpers/fixtures';
 
 test.describe('locatorFor', () => {
@@ -52,5 +53,30 @@ test.describe('locatorFor', () => {
     const choice = await sw.locatorFor(pay.ref);
     expect(choice.code).toBe(`page.getByTitle('Payment', { exact: true }).contentFrame().getByRole('button', { name: 'Pay' })`);
     expect(await sw.refOf(choice.locator)).toBe(pay.ref);
+  });
+});
+
+test.describe('locatorFor over the demo app', () => {
+  test('should give every entry a locator that finds it again, most without warnings', async ({ page, stagewright: sw }) => {
+    test.slow();
+    const app = path.join(__dirname, '..', '..', 'examples', 'app');
+    await page.route('http://demo.test/**', route => {
+      const { pathname } = new URL(route.request().url());
+      return route.fulfill({ path: path.join(app, pathname === '/' ? 'index.html' : pathname) });
+    });
+    await page.goto('http://demo.test/');
+    await sw.checkpoint('loaded');
+    const entries = (await sw.find({})).filter(entry => entry.role !== 'generic' && entry.role !== 'paragraph' && entry.role !== 'text');
+    expect(entries.length).toBeGreaterThan(40);
+    let clean = 0;
+    for (const entry of entries) {
+      const choice = await sw.locatorFor(entry.ref);
+      expect(await sw.refOf(choice.locator), `${entry.role} "${entry.name}" → ${choice.code}`).toBe(entry.ref);
+      if (!choice.warnings.length)
+        clean++;
+    }
+    test.info().annotations.push({ type: 'locatorFor', description: `${entries.length} entries, ${clean} without warnings` });
+    console.log(`locatorFor over the demo app: ${entries.length} entries, all found again, ${clean} without warnings`);
+    expect(clean / entries.length).toBeGreaterThanOrEqual(0.8);
   });
 });
