@@ -43,6 +43,8 @@ export interface TriageInput {
 }
 
 const kMaxEvidence = 12;
+/** Evidence and working context come from the latest captures' diffs: a long test is not diffed whole. */
+const kMaxDiffedCaptures = 25;
 const kMaxChangeLines = 30;
 const kMaxSuggestions = 3;
 const kProblemRoles = new Set(['alert', 'alertdialog']);
@@ -192,7 +194,7 @@ function namedContainer(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry
 /** The named containers where the test changed things (values, states), most recent first. */
 function workingContainers(states: RecordedState[]): SnapshotEntry[] {
   const containers: SnapshotEntry[] = [];
-  for (let i = states.length - 1; i > 0; i--) {
+  for (let i = states.length - 1; i > Math.max(0, states.length - 1 - kMaxDiffedCaptures); i--) {
     const diff = diffSnapshots(states[i - 1].snapshot, states[i].snapshot, { format: 'full' });
     for (const change of diff.changed) {
       const container = change.curr && namedContainer(change.curr, states[i].snapshot);
@@ -224,7 +226,7 @@ function isProblem(entry: SnapshotEntry): boolean {
 function evidenceFor(states: RecordedState[], refs: string[]): string[] {
   const wanted = new Set(refs);
   const lines: string[] = [];
-  for (let i = 1; i < states.length && lines.length < kMaxEvidence; i++) {
+  for (let i = Math.max(1, states.length - kMaxDiffedCaptures); i < states.length && lines.length < kMaxEvidence; i++) {
     const diff = diffSnapshots(states[i - 1].snapshot, states[i].snapshot, { format: 'full' });
     const found = [
       ...diff.added.filter(entry => wanted.has(entry.ref)).map(formatAddedLine),
