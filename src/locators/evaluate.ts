@@ -133,21 +133,36 @@ function subtreeText(entry: SnapshotEntry, index: SnapshotIndex): string {
   return parts.filter(Boolean).join(' ');
 }
 
-/** The attributes of the DOM file's elements that carry refs, read from its open tags. */
+/**
+ * The attributes of the DOM file's elements that carry refs, read from an element's open tag when
+ * asked (a step looks up a few elements of a file that may hold thousands).
+ */
 export function attributesFromDom(dom: string): AttributesOf {
-  let table: Map<string, { [name: string]: string }> | undefined;
+  const cache = new Map<string, { [name: string]: string } | undefined>();
   return ref => {
-    if (!table) {
-      table = new Map();
-      for (const tag of dom.matchAll(/<[a-z][a-z0-9-]*((?:\s+[a-z0-9-:]+(?:="[^"]*")?)*)\s+ref="([^"]+)"\s*>/g)) {
-        const attributes: { [name: string]: string } = {};
-        for (const attribute of tag[1].matchAll(/\s([a-z0-9-:]+)(?:="([^"]*)")?/g))
-          attributes[attribute[1]] = unescapeAttribute(attribute[2] ?? '');
-        table.set(tag[2], attributes);
-      }
-    }
-    return table.get(ref);
+    if (!cache.has(ref))
+      cache.set(ref, readOpenTag(dom, ref));
+    return cache.get(ref);
   };
+}
+
+function readOpenTag(dom: string, ref: string): { [name: string]: string } | undefined {
+  // The ref is always the tag's last attribute (DESIGN.md §6); values never hold a raw `<` or `"`.
+  const marker = ` ref="${ref}"`;
+  for (let at = dom.indexOf(marker); at !== -1; at = dom.indexOf(marker, at + 1)) {
+    const end = at + marker.length;
+    if (!/^\s*>/.test(dom.slice(end, end + 40)))
+      continue;
+    const start = dom.lastIndexOf('<', at);
+    const tag = /^<[a-z][a-z0-9-]*((?:\s+[a-z0-9-:]+(?:="[^"]*")?)*)\s*$/.exec(dom.slice(start, at));
+    if (!tag)
+      continue;
+    const attributes: { [name: string]: string } = {};
+    for (const attribute of tag[1].matchAll(/\s([a-z0-9-:]+)(?:="([^"]*)")?/g))
+      attributes[attribute[1]] = unescapeAttribute(attribute[2] ?? '');
+    return attributes;
+  }
+  return undefined;
 }
 
 function unescapeAttribute(value: string): string {
