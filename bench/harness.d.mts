@@ -5,9 +5,11 @@ export interface PageMeasure {
   elements: number;
   entries: number;
   truncated: boolean;
-  ms: Record<'playwright' | 'snapshot' | 'capture' | 'floor', number>;
+  ms: Record<'playwright' | 'snapshot' | 'capture' | 'step' | 'floor', number>;
   snapshotRatio: number;
   captureRatio: number;
+  /** A step capture after one field changed, over Playwright's AI snapshot. */
+  stepRatio: number;
   floorMultiple: number;
   msPer1kElements: number;
   tokens: { ours: number; playwright: number };

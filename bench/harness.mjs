@@ -45,18 +45,29 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
     await internal.internalsOf(sw).store.ensureInstalled();
     await load(page);
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
-    const times = { playwright: [], snapshot: [], capture: [], floor: [] };
+    const times = { playwright: [], snapshot: [], capture: [], step: [], floor: [] };
+    // A step capture, as the step hook takes it after a step that typed into one field: the diff
+    // against the previous capture always, the full files only under maxAttachmentBytes.
+    const recorder = internal.internalsOf(sw).recorder;
+    const target = { attach: async () => {} };
+    const field = page.locator('input:not([type]), input[type=text], input[type=search], input[type=email]').first();
+    let typed = 0;
     const run = {
-      playwright: () => page.ariaSnapshot({ mode: 'ai' }),
-      snapshot: () => sw.snapshot(),
-      capture: () => sw.checkpoint('bench'),
-      floor: () => page.evaluate(bareWalk),
+      playwright: { action: () => page.ariaSnapshot({ mode: 'ai' }) },
+      snapshot: { action: () => sw.snapshot() },
+      capture: { action: () => sw.checkpoint('bench') },
+      step: { setup: () => field.fill(`typed ${typed++}`), action: () => recorder.capture('step', { attachTo: target, full: 'bounded' }) },
+      floor: { action: () => page.evaluate(bareWalk) },
     };
-    for (const action of Object.values(run))
+    for (const { setup, action } of Object.values(run)) {
+      await setup?.();
       await action(); // Warm-up: compile, caches, first layout.
+    }
     for (let rep = 0; rep < reps; rep++) {
-      for (const [key, action] of Object.entries(run))
+      for (const [key, { setup, action }] of Object.entries(run)) {
+        await setup?.();
         times[key].push((await timed(action)).ms);
+      }
     }
     const playwrightYaml = await page.ariaSnapshot({ mode: 'ai' });
     const ourText = await sw.text();
@@ -73,6 +84,7 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
       ms: m,
       snapshotRatio: m.snapshot / m.playwright,
       captureRatio: m.capture / m.playwright,
+      stepRatio: m.step / m.playwright,
       floorMultiple: m.snapshot / m.floor,
       msPer1kElements: m.snapshot / elements * 1000,
       tokens: { ours: estimateTokens(ourText), playwright: estimateTokens(playwrightYaml) },
@@ -108,7 +120,7 @@ export async function measureStepCosts(browserContext, { tablePage, bigPage, rep
       tbody.innerHTML = (order === 'rotated' ? [...rows.slice(half), ...rows.slice(0, half)] : rows.reverse()).join('');
     }, order);
     for (let rep = 0; rep < reps + 1; rep++) {
-      await page.setContent(tablePage);
+      await page.setContent(tablePage, { timeout: 180_000 });
       await sw.checkpoint('before');
       await rerender('rotated');
       const playwright = await timed(() => page.ariaSnapshot({ mode: 'ai' }));
@@ -119,7 +131,7 @@ export async function measureStepCosts(browserContext, { tablePage, bigPage, rep
         reorder.playwright.push(playwright.ms);
       }
     }
-    await page.setContent(bigPage);
+    await page.setContent(bigPage, { timeout: 180_000 });
     let bytes = 0;
     const target = { attach: async (_name, { body }) => { bytes += Buffer.byteLength(body); } };
     const stepBytes = [];

@@ -1,1 +1,2 @@
 export function generatedPage(elements: number): string;
+export function realisticPage(elements?: number): string;

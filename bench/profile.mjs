@@ -43,3 +43,16 @@ for (const id of profile.samples) {
 }
 for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${(samples / total * 100).toFixed(1).padStart(5)}%  ${name}`);
+
+// Self time: where the samples land (the function on top of the stack).
+const self = new Map();
+for (const id of profile.samples) {
+  const frame = byId.get(id).callFrame;
+  if (frame.functionName === '(idle)')
+    continue;
+  const name = `${frame.functionName || '(anonymous)'}${frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : ''}`;
+  self.set(name, (self.get(name) ?? 0) + 1);
+}
+console.log('\nself time:');
+for (const [name, samples] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`${(samples / total * 100).toFixed(1).padStart(5)}%  ${name}`);

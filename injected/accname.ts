@@ -277,7 +277,7 @@ function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): s
   const style = getElementComputedStyle(element, pseudo);
   if (!style)
     return null;
-  const value = style.content;
+  const value = style.declaration.content;
   if (!value || value === 'none' || value === 'normal')
     return null;
   // Browsers do not read hidden pseudo-elements.

@@ -147,20 +147,35 @@ export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[
 // ---------------------------------------------------------------------------------------------
 // Styles.
 
-const cacheStyle = createWalkCache<CSSStyleDeclaration | null>();
-const cacheStyleBefore = createWalkCache<CSSStyleDeclaration | null>();
-const cacheStyleAfter = createWalkCache<CSSStyleDeclaration | null>();
+/**
+ * What the walk reads of an element's computed style, read once per element per walk: each read
+ * of a CSSStyleDeclaration property is a call into the engine, and the walk, the hidden-ness
+ * checks and the name computation ask for the same few properties many times.
+ */
+export interface StyleRecord {
+  display: string;
+  visibility: string;
+  cursor: string;
+  /** The declaration itself, for what is read rarely (`content`). */
+  declaration: CSSStyleDeclaration;
+}
+
+const cacheStyle = createWalkCache<StyleRecord | null>();
+const cacheStyleBefore = createWalkCache<StyleRecord | null>();
+const cacheStyleAfter = createWalkCache<StyleRecord | null>();
 
 /** The computed style of the element or of one of its pseudo-elements; null outside a window. */
-export function getElementComputedStyle(element: Element, pseudo?: '::before' | '::after'): CSSStyleDeclaration | null {
+export function getElementComputedStyle(element: Element, pseudo?: '::before' | '::after'): StyleRecord | null {
   const cache = pseudo === '::before' ? cacheStyleBefore : pseudo === '::after' ? cacheStyleAfter : cacheStyle;
   const cached = cacheGet(cache, element);
   if (cached !== undefined)
     return cached;
-  let style: CSSStyleDeclaration | null = null;
+  let style: StyleRecord | null = null;
   // Elements of a document without a window (DOMParser, <template> content) have no style.
-  if (element.ownerDocument && element.ownerDocument.defaultView)
-    style = getComputedStyle(element, pseudo);
+  if (element.ownerDocument && element.ownerDocument.defaultView) {
+    const declaration = getComputedStyle(element, pseudo);
+    style = { display: declaration.display, visibility: declaration.visibility, cursor: declaration.cursor, declaration };
+  }
   return cacheSet(cache, element, style);
 }
 
@@ -212,7 +227,7 @@ function isOptionInsideSelect(element: Element): boolean {
  * still visits its children. It ignores ancestors (the walker has already decided those) and
  * `display: contents` (the box belongs to the children: the walker visits them).
  */
-export function computeOwnHiddenness(element: Element, style: CSSStyleDeclaration | null = getElementComputedStyle(element)): Hiddenness {
+export function computeOwnHiddenness(element: Element, style: StyleRecord | null = getElementComputedStyle(element)): Hiddenness {
   if (isNeverRendered(element))
     return Hiddenness.Subtree;
   // https://www.w3.org/TR/wai-aria-1.2/#aria-hidden: "true" hides the element and its subtree.
@@ -244,7 +259,7 @@ export function computeOwnHiddenness(element: Element, style: CSSStyleDeclaratio
  * 'inert' when only that attribute takes it out while it is rendered, visible and holds text. A
  * reader sees that text, so the snapshot shows it, marked, instead of letting it vanish.
  */
-export function computeShownOutOfTree(element: Element, style: CSSStyleDeclaration | null, text: (element: Element) => string): '' | 'aria-hidden' | 'inert' {
+export function computeShownOutOfTree(element: Element, style: StyleRecord | null, text: (element: Element) => string): '' | 'aria-hidden' | 'inert' {
   if (!style || isNeverRendered(element) || isInClosedDetailsContent(element) || style.display === 'none' || style.visibility !== 'visible')
     return '';
   const ariaHidden = getAttribute(element, 'aria-hidden');
@@ -331,7 +346,7 @@ const cacheHiddenForAria = createWalkCache<boolean>();
  * Tells the hidden-ness caches what a top-down walk found: the walk only enters an element whose
  * ancestors do not hide their subtrees, so the element's own hidden-ness decides.
  */
-export function seedHiddenSubtree(element: Element, hiddenness: Hiddenness, style: CSSStyleDeclaration | null): void {
+export function seedHiddenSubtree(element: Element, hiddenness: Hiddenness, style: StyleRecord | null): void {
   cacheSet(cacheHiddenChain, element, hiddenness === Hiddenness.Subtree);
   // display:contents is in the tree when a child is: leave that to the full check.
   if (style && style.display !== 'contents')

@@ -5,11 +5,11 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
-import { kRuntimeKey, packEntry, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
-  stringTrim, takeMutationRecords, weakSetAdd, WeakSetCtor, weakSetHas,
+  stringSlice, stringTrim, takeMutationRecords, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
 import { RefRegistry } from './registry';
@@ -76,6 +76,9 @@ class Runtime {
   private _lastCatchUp = -Infinity;
   /** What the last snapshot walked with: a catch-up walk fingerprints the way it did. */
   private _lastWalk: Pick<SnapshotRequest, 'limits' | 'redact' | 'prefix'> = { limits: kDefaultLimits, redact: [], prefix: '' };
+  /** The last answer sent (its token and parts): the base the next one can be sent against. */
+  private _sent: AnswerState | undefined;
+  private _sentCount = 0;
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
@@ -100,25 +103,59 @@ class Runtime {
     const packed: PackedEntry[] = [];
     for (let i = 0; i < result.entries.length; i++)
       packed[i] = packEntry(result.entries[i]);
-    const snapshot: PageSnapshot<PackedEntry> = {
+    // The answer's parts (AnswerState): what changes on every walk, the entries and text, the markup.
+    const header: Omit<PageSnapshot<PackedEntry>, 'entries'> = {
       documentId: this.registry.documentId,
       url: location.href,
       title: document.title,
-      entries: packed,
       truncated: result.truncated,
       visited: result.visited,
       nextId: this.registry.nextId,
       elapsedMs: now() - started,
       changeCount,
     };
+    const body: Pick<PageSnapshot<PackedEntry>, 'entries' | 'text'> = { entries: packed };
     if (result.text.length)
-      snapshot.text = result.text;
+      body.text = result.text;
+    let dom: string | undefined;
     if (request.dom) {
-      const dom = serializeDocument(root, this.registry, request.limits, request.redact);
-      snapshot.dom = dom.html;
-      snapshot.domTruncated = dom.truncated;
+      const serialized = serializeDocument(root, this.registry, request.limits, request.redact);
+      dom = serialized.html;
+      header.domTruncated = serialized.truncated;
     }
-    return jsonStringify(snapshot);
+    return this._answer([jsonStringify(header), jsonStringify(body), dom], request.since, !rootElement);
+  }
+
+  /**
+   * Encodes an answer (AnswerState in src/isomorphic/protocol.ts): each part whole, or what
+   * changed since the same part of the last answer when the caller holds that one (`since`).
+   * A subtree walk's answer is always whole and is not kept as a base.
+   */
+  private _answer(parts: (string | undefined)[], since: string | undefined, keep: boolean): string {
+    const previous = this._sent;
+    const based = keep && !!previous && since === previous.token;
+    const token = keep ? this.registry.documentId + '#' + (++this._sentCount) : '';
+    let answer = token + '|' + (based ? '1' : '0');
+    const kept: (string | undefined)[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      const base = based ? previous!.parts[i] : undefined;
+      let encoded: string;
+      if (part === undefined) {
+        // No markup asked for: the caller keeps the base's, so the next answer can build on it.
+        kept[i] = base;
+        if (base === undefined)
+          continue;
+        encoded = 'K';
+      } else {
+        kept[i] = part;
+        encoded = base === undefined ? 'F' + part : encodeChange(base, part);
+      }
+      answer += encoded.length + ':' + encoded;
+    }
+    if (keep)
+      this._sent = { token, parts: kept };
+    return answer;
   }
 
   refOf(element: Element): string {
@@ -149,6 +186,38 @@ class Runtime {
       return element && isInside(root, element) ? [element] : [];
     },
   };
+}
+
+/**
+ * `D<prefix>,<suffix>,<middle>`: `part` as `base` with what lies between their common beginning
+ * and end replaced. The ends never split a surrogate pair (the middle must be a valid string).
+ */
+function encodeChange(base: string, part: string): string {
+  const max = base.length < part.length ? base.length : part.length;
+  let prefix = 0;
+  // Blocks first (a native comparison), then characters.
+  while (prefix + kBlock <= max && stringSlice(base, prefix, prefix + kBlock) === stringSlice(part, prefix, prefix + kBlock))
+    prefix += kBlock;
+  while (prefix < max && base[prefix] === part[prefix])
+    prefix++;
+  if (prefix > 0 && isHighSurrogate(part, prefix - 1))
+    prefix--;
+  let suffix = 0;
+  const room = max - prefix;
+  while (suffix + kBlock <= room && stringSlice(base, base.length - suffix - kBlock, base.length - suffix) === stringSlice(part, part.length - suffix - kBlock, part.length - suffix))
+    suffix += kBlock;
+  while (suffix < room && base[base.length - suffix - 1] === part[part.length - suffix - 1])
+    suffix++;
+  if (suffix > 0 && isHighSurrogate(part, part.length - suffix - 1))
+    suffix--;
+  return 'D' + prefix + ',' + suffix + ',' + stringSlice(part, prefix, part.length - suffix);
+}
+
+const kBlock = 512;
+
+function isHighSurrogate(text: string, index: number): boolean {
+  const c = text[index];
+  return c >= '\ud800' && c <= '\udbff';
 }
 
 function isInside(root: Node, element: Element): boolean {

@@ -11,7 +11,7 @@ import {
   shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
   stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, type StyleRecord } from './domUtils';
 import { normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
@@ -459,7 +459,7 @@ function pushChildren(stack: StackItem[], element: Element, template: StackItem)
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
-  style: CSSStyleDeclaration | null, focused: Element | null, redacted: boolean): SnapshotEntry {
+  style: StyleRecord | null, focused: Element | null, redacted: boolean): SnapshotEntry {
   const state = getAriaStates(element, role) as EntryState;
   const rect = getBoundingClientRect(element);
   const rendered = rect.width > 0 || rect.height > 0 || (!!style && style.display !== 'contents' && getClientRects(element).length > 0);
@@ -514,7 +514,7 @@ function readValue(element: Element, tag: string): string | undefined {
 }
 
 /** Focusable widgets, editable fields and elements where a pointer cursor starts. */
-function isInteractive(element: Element, role: string, style: CSSStyleDeclaration | null): boolean {
+function isInteractive(element: Element, role: string, style: StyleRecord | null): boolean {
   if (isInteractiveRole(role))
     return true;
   if ((element as HTMLElement).isContentEditable)
@@ -526,7 +526,7 @@ function isInteractive(element: Element, role: string, style: CSSStyleDeclaratio
 }
 
 /** A pointer cursor starts here: children of a clickable element inherit its cursor. */
-function startsPointer(element: Element, style: CSSStyleDeclaration | null): boolean {
+function startsPointer(element: Element, style: StyleRecord | null): boolean {
   if (!style || style.cursor !== 'pointer')
     return false;
   const parent = element.parentElement;

@@ -15,7 +15,26 @@ export interface SnapshotRequest {
   dom?: boolean;
   /** A subtree walk (`snapshot({ root })`): it must not stand in for the document's last walk. */
   partial?: boolean;
+  /**
+   * The token of the last answer the caller holds (see `decodeAnswer`): when it is the page's
+   * last answer too, the page sends only what changed since.
+   */
+  since?: string;
 }
+
+/**
+ * An answer, in parts: [header JSON, entries-and-text JSON, DOM markup?]. A step changes a field
+ * or two, so most of a big snapshot's bytes are the same as the last answer's: each part travels
+ * either whole (`F<text>`), as what changed between the common beginning and end it shares with
+ * the same part of the last answer (`D<prefix>,<suffix>,<middle>`), or as that part unchanged (`K`). Each encoded part is preceded
+ * by its length and ':'; the answer begins with `<token>|<1 when the last answer was the base, else 0>`.
+ * The page encodes (injected/index.ts), Node decodes (src/runtime/pageCalls.ts).
+ */
+export interface AnswerState {
+  token: string;
+  parts: (string | undefined)[];
+}
+
 
 export interface PageSnapshot<E = SnapshotEntry> {
   documentId: string;

@@ -1,0 +1,132 @@
+// The DOM file is pretty-printed chunk by chunk, reusing what the previous capture printed
+// (src/dom/pretty.ts). Over what our serializer really writes — every page of the parity corpus,
+// all of them in one big document (so that the markup is large enough to be cut into chunks), the
+// demo app and the bench pages — and after changes between captures, the file must be byte for
+// byte what one js-beautify pass over the whole markup prints.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '../../src/index';
+import { internalsOf } from '../../src/fixtures/stagewright';
+import { prettyPrintDom, prettyPrintDomFully } from '../../src/dom/pretty';
+import { installRuntime, snapshotFrame } from '../../src/runtime/pageCalls';
+import { kRuntimeKey, unpackEntry } from '../../src/isomorphic/protocol';
+import { startServer, type TestServer } from './helpers/server';
+
+const kParityDir = path.join(__dirname, '..', 'pages', 'parity');
+const kDemoDir = path.join(__dirname, '..', '..', 'examples', 'app');
+
+let demo: TestServer;
+test.beforeAll(async () => {
+  demo = await startServer({ root: kDemoDir });
+});
+test.afterAll(async () => {
+  await demo.close();
+});
+
+/** The DOM file's markup as a capture gets it (frames stitched, URLs redacted). */
+async function markupOf(sw: unknown): Promise<string> {
+  return (await internalsOf(sw)!.store.capture({ dom: true, keepBaseline: true })).markup ?? '';
+}
+
+async function expectSamePrint(sw: unknown, what: string) {
+  const markup = await markupOf(sw);
+  expect(prettyPrintDom(markup) === prettyPrintDomFully(markup), what).toBe(true);
+  // Twice: the second print reuses every chunk of the first.
+  expect(prettyPrintDom(markup) === prettyPrintDomFully(markup), `${what}, printed again`).toBe(true);
+}
+
+/** Changes a step could make: typed values, attributes, classes, styles, text, insertions, removals, a re-render. */
+async function changePage(page: import('@playwright/test').Page, round: number) {
+  await page.evaluate(round => {
+    const all = [...document.body.querySelectorAll('*')];
+    const pick = (n: number) => all[(n * 7919 + round * 104729) % all.length];
+    for (let i = 0; i < 6; i++) {
+      const element = pick(i);
+      switch ((i + round) % 6) {
+        case 0: element.setAttribute('aria-label', `label ${round}`); break;
+        case 1: element.classList.toggle('changed'); break;
+        case 2: (element as HTMLElement).style.display = round % 2 ? 'none' : ''; break;
+        case 3: element.append(` text ${round}`); break;
+        case 4: element.insertAdjacentHTML('afterend', `<div class="inserted"><span>new ${round}</span><input value="v${round}"><p>para</p></div>`); break;
+        case 5: if (element.parentElement && element !== document.body) element.remove(); break;
+      }
+    }
+    const input = document.querySelector('input:not([type=password])') as HTMLInputElement | null;
+    if (input)
+      input.value = `typed ${round}`;
+    // A framework re-render: a container's content replaced with the same markup.
+    const container = pick(11).parentElement;
+    if (container && container !== document.documentElement && container !== document.body)
+      container.innerHTML = container.innerHTML;
+  }, round);
+}
+
+test('should print the DOM file of every corpus page, the demo and the bench pages as js-beautify does in one pass', async ({ page, stagewright: sw }) => {
+  test.setTimeout(240_000);
+  const files = fs.readdirSync(kParityDir).filter(f => f.endsWith('.html')).sort();
+  // All corpus pages in one document: big enough to be printed chunk by chunk.
+  const bodies = files.map(file => {
+    const html = fs.readFileSync(path.join(kParityDir, file), 'utf8');
+    const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+    return `<section aria-label="${file}">${body.replace(/<script[\s\S]*?<\/script>/gi, '')}</section>`;
+  });
+  await page.setContent(`<main>${bodies.join('\n')}</main>`);
+  const corpus = await markupOf(sw);
+  expect(corpus.length).toBeGreaterThan(20_000);
+  await expectSamePrint(sw, 'the corpus in one document');
+  for (let round = 1; round <= 4; round++) {
+    await changePage(page, round);
+    await expectSamePrint(sw, `the corpus, after changes ${round}`);
+  }
+  for (const file of files) {
+    await page.setContent(fs.readFileSync(path.join(kParityDir, file), 'utf8'));
+    await expectSamePrint(sw, file);
+  }
+  await page.goto(`${demo.prefix}/index.html`);
+  await expectSamePrint(sw, 'demo app');
+  const { generatedPage, realisticPage } = await import('../../bench/pages.mjs');
+  for (const [name, html] of [['generated 3k', generatedPage(3_000)], ['realistic 5k', realisticPage(5_000)]]) {
+    await page.setContent(html);
+    await expectSamePrint(sw, name);
+    for (let round = 1; round <= 3; round++) {
+      await changePage(page, round);
+      await expectSamePrint(sw, `${name}, after changes ${round}`);
+    }
+  }
+});
+
+test('should rebuild each answer sent as changes since the last one exactly as the page made it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { realisticPage } = await import('../../bench/pages.mjs');
+  await installRuntime(page);
+  await page.setContent(realisticPage(2_000).replace('Chapter 1:', 'Chapter 1 😀 — naïve 𝒳:'));
+  const request = { limits: { maxNodes: 1e6, maxDepth: 1000, timeBudgetMs: 60_000 }, redact: [], minNextId: 1, prefix: '' };
+  for (let round = 0; round < 12; round++) {
+    const dom = round % 3 !== 1;
+    // Through the answer cache: after the first round, only what changed crosses.
+    const viaChanges = await snapshotFrame(page.mainFrame(), { ...request, dom });
+    // The same state, answered whole (a subtree walk of the root keeps no base).
+    const whole = JSON.parse(await page.evaluate(([key, json]) => {
+      const answer = (window as any)[Symbol.for(key)].snapshot(json, document.documentElement) as string;
+      // A whole answer: `|0` then `<length>:F<part>` for each part.
+      const parts: string[] = [];
+      let at = answer.indexOf('|') + 2;
+      while (at < answer.length) {
+        const colon = answer.indexOf(':', at);
+        const length = Number(answer.slice(at, colon));
+        parts.push(answer.slice(colon + 2, colon + 1 + length));
+        at = colon + 1 + length;
+      }
+      return JSON.stringify({ ...JSON.parse(parts[0]), ...JSON.parse(parts[1]), ...(parts[2] !== undefined ? { dom: parts[2] } : {}) });
+    }, [kRuntimeKey, JSON.stringify({ ...request, dom })] as const));
+    whole.entries = whole.entries.map(unpackEntry);
+    expect({ ...viaChanges, elapsedMs: 0 }, `round ${round}`).toEqual({ ...whole, elapsedMs: 0 });
+    await changePage(page, round + 1);
+    await page.evaluate(round => {
+      const fields = document.querySelectorAll('input:not([type]), textarea');
+      (fields[round % fields.length] as HTMLInputElement).value = `typed ${round} 😀𝒳`;
+      document.querySelectorAll('h2')[round % 3]?.append(` 🙂${round}`);
+    }, round);
+  }
+});
