@@ -18,7 +18,7 @@ export default { ...base, reporter: [['json']], use: { ...base.use, trace: 'off'
   return file;
 }
 
-/** The suite's summed test durations, and its user steps (not our own capture steps). */
+/** The suite's summed test durations, and its user steps (not our capture steps, nor the steps of our calls). */
 function run(config) {
   const out = path.join(os.tmpdir(), `stagewright-bench-${process.pid}.json`);
   execFileSync(process.execPath, [cli, 'test', '-c', config, '--workers=1'], { cwd: root, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -28,7 +28,7 @@ function run(config) {
   let tests = 0;
   const visit = list => {
     for (const step of list ?? []) {
-      if (!step.title.startsWith('stagewright:'))
+      if (!/^stagewright[.:[]/.test(step.title))
         steps++;
       visit(step.steps);
     }
