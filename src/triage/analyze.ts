@@ -43,6 +43,8 @@ export interface TriageInput {
 }
 
 const kMaxEvidence = 12;
+/** A target that matches a whole list shows its first few matches per capture. */
+const kMaxShownMatches = 5;
 /** Evidence and working context come from the latest captures' diffs: a long test is not diffed whole. */
 const kMaxDiffedCaptures = 25;
 const kMaxChangeLines = 30;
@@ -80,7 +82,11 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   }
   report.target.traceable = true;
   const match = matcher(input.target);
-  report.history = states.map(state => ({ capture: state.label, matched: match(state.snapshot).map(entry => formatIdentity(entry)) }));
+  report.history = states.map(state => {
+    const matched = match(state.snapshot);
+    const shown = matched.slice(0, kMaxShownMatches).map(entry => formatIdentity(entry));
+    return { capture: state.label, matched: matched.length > kMaxShownMatches ? [...shown, `… ${matched.length - kMaxShownMatches} more`] : shown };
+  });
   const finalMatches = match(final.snapshot);
   // The element the target meant: the one it matched alone last.
   let meant: { state: RecordedState; entry: SnapshotEntry } | undefined;

@@ -91,4 +91,12 @@ describe('analyzeFailure', () => {
     expect(markdown).toContain('`locator(\'#place-order\')` — it cannot be traced: it is a CSS selector (#place-order)');
     expect(markdown).toContain('~ textbox "Full name" [ref=s2] value: "" -> "Ada"');
   });
+
+  it('should show a few of many matches per capture', () => {
+    const items = Array.from({ length: 8 }, (_, i) => entry({ ref: `s${i + 20}`, role: 'listitem', text: `Item ${i}` }));
+    const error = `Error: strict mode violation: getByRole('listitem') resolved to 8 elements:`;
+    const report = analyzeFailure({ error, target: targetOf(error), states: states(items) });
+    expect(report.status).toBe('ambiguous');
+    expect(report.history[0].matched).toEqual(['listitem [ref=s20]', 'listitem [ref=s21]', 'listitem [ref=s22]', 'listitem [ref=s23]', 'listitem [ref=s24]', '… 3 more']);
+  });
 });
