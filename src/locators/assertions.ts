@@ -5,7 +5,7 @@
 
 import type { SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type Candidate, type RecordedState } from './candidates';
-import { evaluateLocator } from './evaluate';
+import { evaluateLocator, snapshotIndex } from './evaluate';
 import { formatValue } from '../snapshot/format';
 import type { LocatorStep } from './parse';
 
@@ -47,7 +47,7 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
     if (kLiveRoles.has(entry.role))
       add(2, liveText(entry, after));
   }
-  const afterByRef = new Map(after.snapshot.entries.map(entry => [entry.ref, entry]));
+  const afterByRef = snapshotIndex(after.snapshot).byRef;
   for (const change of diff.changed.slice(0, kMaxConsidered)) {
     // Compact diffs carry no entries: the entry is the later snapshot's.
     const entry = change.curr ?? afterByRef.get(change.ref);
@@ -98,8 +98,8 @@ function durableCandidate(entry: SnapshotEntry, state: RecordedState, usable: (c
 function* changedCounts(before: RecordedState | undefined, after: RecordedState, diff: SnapshotDiff): Generator<Suggestion> {
   if (!before)
     return;
-  const byRef = new Map(after.snapshot.entries.map(entry => [entry.ref, entry]));
-  const beforeByRef = new Map(before.snapshot.entries.map(entry => [entry.ref, entry]));
+  const byRef = snapshotIndex(after.snapshot).byRef;
+  const beforeByRef = snapshotIndex(before.snapshot).byRef;
   // The containers of what was added or removed: their parents, on both sides.
   const parents = new Set<string>();
   for (const entry of diff.added.slice(0, kMaxConsidered)) {

@@ -5,7 +5,7 @@
 // entry's ref.
 
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { evaluateLocator, ownText, type AttributesOf } from './evaluate';
+import { evaluateLocator, ownText, snapshotIndex, type AttributesOf } from './evaluate';
 import { formatValue } from '../snapshot/format';
 import type { LocatorStep } from './parse';
 
@@ -30,17 +30,17 @@ const kScopeRoles = new Set(['dialog', 'alertdialog', 'form', 'region', 'navigat
 const kItemRoles = new Set(['listitem', 'row', 'article', 'option', 'treeitem']);
 const kMaxFilterText = 80;
 
-/** The first text inside an item: what `filter({ hasText })` picks it by. */
+/** The first text inside an item, in document order: what `filter({ hasText })` picks it by. */
 function firstText(item: SnapshotEntry, snapshot: Snapshot): string | undefined {
-  if (item.text && item.text.length <= kMaxFilterText)
-    return item.text;
-  const inside = new Set([item.ref]);
-  for (const entry of snapshot.entries) {
-    if (entry.parent === null || !inside.has(entry.parent))
-      continue;
-    inside.add(entry.ref);
+  const { children } = snapshotIndex(snapshot);
+  const stack = [item];
+  while (stack.length) {
+    const entry = stack.pop()!;
     if (entry.text && entry.text.length <= kMaxFilterText)
       return entry.text;
+    const inside = children.get(entry.ref) ?? [];
+    for (let i = inside.length - 1; i >= 0; i--)
+      stack.push(inside[i]);
   }
   return undefined;
 }
@@ -83,7 +83,7 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
     candidates.push(roleCandidate(entry));
   // Scoped by each named ancestor, nearest first; an unnamed item (a list item, a row) by its text.
   const base = named ? roleCandidate(entry, true) : roleCandidate(entry);
-  const byRef = new Map(snapshot.entries.map(e => [e.ref, e]));
+  const { byRef } = snapshotIndex(snapshot);
   for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
     if (parent.name && parent.name.length <= kMaxNameLength && kScopeRoles.has(parent.role)) {
       const scope = roleCandidate(parent, true);

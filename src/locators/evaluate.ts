@@ -23,7 +23,7 @@ const kLabelledRoles = new Set(['textbox', 'searchbox', 'combobox', 'listbox', '
 const kNameFromContentRoles = new Set(['button', 'link', 'heading', 'cell', 'columnheader', 'rowheader', 'gridcell', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'treeitem', 'tooltip', 'checkbox', 'radio', 'switch']);
 
 export function evaluateLocator(steps: readonly LocatorStep[], snapshot: Snapshot, attributesOf?: AttributesOf): Evaluation {
-  const index = indexSnapshot(snapshot);
+  const index = snapshotIndex(snapshot);
   let current: SnapshotEntry[] | undefined;
   for (const step of steps) {
     if (step.kind === 'nth') {
@@ -88,7 +88,8 @@ function matchesText(text: string, expected: TextMatch, exact: boolean): boolean
   return text !== '' && matchesName(text, expected, exact);
 }
 
-interface SnapshotIndex {
+/** A snapshot's entries by ref, by role and by parent: built once per snapshot, kept while it lives. */
+export interface SnapshotIndex {
   byRef: Map<string, SnapshotEntry>;
   /** Entries by role, in document order. */
   byRole: Map<string, SnapshotEntry[]>;
@@ -97,7 +98,7 @@ interface SnapshotIndex {
 
 const indexes = new WeakMap<Snapshot, SnapshotIndex>();
 
-function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
+export function snapshotIndex(snapshot: Snapshot): SnapshotIndex {
   let index = indexes.get(snapshot);
   if (!index) {
     index = { byRef: new Map(), byRole: new Map(), children: new Map() };

@@ -6,9 +6,9 @@
 import { diffSnapshots } from '../snapshot/diff';
 import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
-import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
+import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
-import { evaluateLocator } from '../locators/evaluate';
+import { evaluateLocator, snapshotIndex } from '../locators/evaluate';
 import { errorText, type TriageTarget } from './target';
 
 export type TargetStatus = 'renamed' | 'moved' | 'hidden' | 'disabled' | 'removed' | 'ambiguous' | 'never there' | 'present' | 'untraceable' | 'unknown';
@@ -55,6 +55,7 @@ const kProblemWords = /\b(error|failed|failure|unavailable|went wrong|try again|
 export function analyzeFailure(input: TriageInput): TriageReport {
   const error = errorText(input.error).split('\n')[0];
   const states = input.states;
+  const diffAt = consecutiveDiffs(states);
   const final = states[states.length - 1];
   const report: TriageReport = {
     error,
@@ -67,7 +68,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     verdict: 'cannot tell',
     reason: '',
     suggestions: [],
-    lastChanges: lastChanges(states, input.step),
+    lastChanges: lastChanges(states, input.step, diffAt),
   };
   const problems = final ? problemsShown(final) : [];
   if (input.target.kind === 'none' || (input.target.kind === 'locator' && input.target.parsed.kind === 'untraceable') || !final) {
@@ -82,50 +83,50 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   }
   report.target.traceable = true;
   const match = matcher(input.target);
-  report.history = states.map(state => {
-    const matched = match(state.snapshot);
-    const shown = matched.slice(0, kMaxShownMatches).map(entry => formatIdentity(entry));
-    return { capture: state.label, matched: matched.length > kMaxShownMatches ? [...shown, `… ${matched.length - kMaxShownMatches} more`] : shown };
+  const matchesAt = states.map(state => match(state.snapshot));
+  report.history = states.map((state, i) => {
+    const shown = matchesAt[i].slice(0, kMaxShownMatches).map(entry => formatIdentity(entry));
+    return { capture: state.label, matched: matchesAt[i].length > kMaxShownMatches ? [...shown, `… ${matchesAt[i].length - kMaxShownMatches} more`] : shown };
   });
-  const finalMatches = match(final.snapshot);
+  const finalMatches = matchesAt[states.length - 1];
   // The element the target meant: the one it matched alone last.
   let meant: { state: RecordedState; entry: SnapshotEntry } | undefined;
-  for (const state of states) {
-    const matches = match(state.snapshot);
-    if (matches.length === 1)
-      meant = { state, entry: matches[0] };
-  }
-  const byRef = new Map(final.snapshot.entries.map(entry => [entry.ref, entry]));
-  const nowEntry = meant && byRef.get(meant.entry.ref);
+  states.forEach((state, i) => {
+    if (matchesAt[i].length === 1)
+      meant = { state, entry: matchesAt[i][0] };
+  });
+  const nowEntry = meant && snapshotIndex(final.snapshot).byRef.get(meant.entry.ref);
+  let replacementFound: { entry?: SnapshotEntry } | undefined;
+  const replacement = () => (replacementFound ??= { entry: likelyReplacement(input.target, states, diffAt, meant) }).entry;
 
   if (finalMatches.length > 1) {
     report.status = 'ambiguous';
     report.now = `It matches ${finalMatches.length} elements now: ${finalMatches.slice(0, 4).map(entry => formatIdentity(entry)).join(', ')}.`;
-    report.evidence = evidenceFor(states, finalMatches.map(entry => entry.ref));
+    report.evidence = evidenceFor(states, diffAt, finalMatches.map(entry => entry.ref));
     report.verdict = 'out of date';
     report.reason = meant ? `the page now has more than one such element; the test meant ${formatIdentity(meant.entry)}, which is still there` : 'the locator is not specific enough for the page';
   } else if (finalMatches.length === 1) {
     const entry = finalMatches[0];
     report.status = entry.state.disabled ? 'disabled' : !entry.state.visible ? 'hidden' : 'present';
     report.now = `It matches ${formatIdentity(entry)}${entry.state.disabled ? ', which is disabled' : !entry.state.visible ? ', which is not visible' : ''}.`;
-    report.evidence = evidenceFor(states, [entry.ref]);
+    report.evidence = evidenceFor(states, diffAt, [entry.ref]);
     report.verdict = problems.length || entry.state.disabled ? 'app broken' : 'cannot tell';
     report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}`
       : entry.state.disabled ? 'the element is there but disabled' : 'the element is there: the failure is about something else (its text, its state, or timing)';
   } else if (nowEntry) {
     report.status = nowEntry.name !== meant!.entry.name ? 'renamed' : nowEntry.state.hidden || !nowEntry.state.visible ? 'hidden' : 'moved';
     report.now = report.status === 'renamed' ? `${formatIdentity(meant!.entry)} is now named ${JSON.stringify(nowEntry.name)}.` : `${formatIdentity(meant!.entry)} is still there, but the target no longer matches it.`;
-    report.evidence = evidenceFor(states, [nowEntry.ref]);
+    report.evidence = evidenceFor(states, diffAt, [nowEntry.ref]);
     report.verdict = problems.length ? 'app broken' : 'out of date';
     report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `the element is there under another ${report.status === 'renamed' ? 'name' : 'description'}, and the page shows no error`;
   } else {
-    const replacement = likelyReplacement(input.target, states, meant);
-    report.status = meant ? (replacement ? 'renamed' : 'removed') : 'never there';
-    report.evidence = evidenceFor(states, [meant?.entry.ref, replacement?.ref].filter((ref): ref is string => !!ref));
-    if (replacement) {
-      report.now = `${meant ? `${formatIdentity(meant.entry)} is gone; ` : 'It never matched anything in this test; '}${formatIdentity(replacement)} stands where it would be.`;
+    const standIn = replacement();
+    report.status = meant ? (standIn ? 'renamed' : 'removed') : 'never there';
+    report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, standIn?.ref].filter((ref): ref is string => !!ref));
+    if (standIn) {
+      report.now = `${meant ? `${formatIdentity(meant.entry)} is gone; ` : 'It never matched anything in this test; '}${formatIdentity(standIn)} stands where it would be.`;
       report.verdict = problems.length ? 'app broken' : 'out of date';
-      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `${formatIdentity(replacement)} is there in its place and the page shows no error`;
+      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `${formatIdentity(standIn)} is there in its place and the page shows no error`;
     } else {
       report.now = meant ? `${formatIdentity(meant.entry)} is gone, and nothing like it is on the page.` : 'It never matched anything in this test, and nothing like it is on the page.';
       // Gone is the app's doing; never there may as well be the test's.
@@ -135,8 +136,8 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     }
   }
   const suggested = report.status === 'renamed' || report.status === 'never there' || report.status === 'removed'
-    ? likelyReplacement(input.target, states, meant) ?? nowEntry
-    : nowEntry ?? (meant && byRef.get(meant.entry.ref));
+    ? replacement() ?? nowEntry
+    : nowEntry;
   if (suggested)
     report.suggestions = proveSuggestions(suggested, final, states);
   return report;
@@ -170,15 +171,16 @@ function targetRole(target: TriageTarget): string | undefined {
  * the one the test has been working in (where the recorded diffs changed values and states) —
  * and the only such candidate there.
  */
-function likelyReplacement(target: TriageTarget, states: RecordedState[], meant?: { state: RecordedState; entry: SnapshotEntry }): SnapshotEntry | undefined {
+function likelyReplacement(target: TriageTarget, states: RecordedState[], diffAt: DiffAt, meant?: { state: RecordedState; entry: SnapshotEntry }): SnapshotEntry | undefined {
   const role = meant?.entry.role ?? targetRole(target);
   const final = states[states.length - 1].snapshot;
   if (!role)
     return undefined;
-  const containers = meant ? [namedContainer(meant.entry, meant.state.snapshot)].filter(c => c !== undefined) : workingContainers(states);
+  const containers = meant ? [namedContainer(meant.entry, meant.state.snapshot)].filter(c => c !== undefined) : workingContainers(states, diffAt);
+  const sameRole = snapshotIndex(final).byRole.get(role) ?? [];
   for (const container of containers) {
-    const inside = final.entries.filter(entry => entry.role === role && !entry.state.hidden && namedContainer(entry, final)?.fingerprint === container.fingerprint);
-    const fresh = meant ? inside.filter(entry => !meant.state.snapshot.entries.some(e => e.ref === entry.ref)) : inside;
+    const inside = sameRole.filter(entry => !entry.state.hidden && namedContainer(entry, final)?.fingerprint === container.fingerprint);
+    const fresh = meant ? inside.filter(entry => !snapshotIndex(meant.state.snapshot).byRef.has(entry.ref)) : inside;
     const candidates = fresh.length ? fresh : inside;
     if (candidates.length === 1)
       return candidates[0];
@@ -189,7 +191,7 @@ function likelyReplacement(target: TriageTarget, states: RecordedState[], meant?
 const kContainerRoles = new Set(['form', 'region', 'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'menu', 'list', 'table', 'grid']);
 
 function namedContainer(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry | undefined {
-  const byRef = new Map(snapshot.entries.map(e => [e.ref, e]));
+  const { byRef } = snapshotIndex(snapshot);
   for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
     if (parent.name && kContainerRoles.has(parent.role))
       return parent;
@@ -198,11 +200,10 @@ function namedContainer(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry
 }
 
 /** The named containers where the test changed things (values, states), most recent first. */
-function workingContainers(states: RecordedState[]): SnapshotEntry[] {
+function workingContainers(states: RecordedState[], diffAt: DiffAt): SnapshotEntry[] {
   const containers: SnapshotEntry[] = [];
   for (let i = states.length - 1; i > Math.max(0, states.length - 1 - kMaxDiffedCaptures); i--) {
-    const diff = diffSnapshots(states[i - 1].snapshot, states[i].snapshot, { format: 'full' });
-    for (const change of diff.changed) {
+    for (const change of diffAt(i).changed) {
       const container = change.curr && namedContainer(change.curr, states[i].snapshot);
       if (container && !containers.some(c => c.fingerprint === container.fingerprint))
         containers.push(container);
@@ -229,24 +230,18 @@ function isProblem(entry: SnapshotEntry): boolean {
 }
 
 /** The diff lines, between consecutive captures, that mention any of `refs`. */
-function evidenceFor(states: RecordedState[], refs: string[]): string[] {
+function evidenceFor(states: RecordedState[], diffAt: DiffAt, refs: string[]): string[] {
   const wanted = new Set(refs);
   const lines: string[] = [];
   for (let i = Math.max(1, states.length - kMaxDiffedCaptures); i < states.length && lines.length < kMaxEvidence; i++) {
-    const diff = diffSnapshots(states[i - 1].snapshot, states[i].snapshot, { format: 'full' });
-    const found = [
-      ...diff.added.filter(entry => wanted.has(entry.ref)).map(formatAddedLine),
-      ...diff.removed.filter(entry => wanted.has(entry.ref)).map(entry => `- ${formatIdentity(entry)}`),
-      ...diff.changed.filter(change => wanted.has(change.ref)).map(formatChangeLine),
-    ];
-    for (const line of found)
+    for (const line of diffLines(diffAt(i), ref => wanted.has(ref)))
       lines.push(`${states[i].label}: ${line}`);
   }
   return lines.slice(0, kMaxEvidence);
 }
 
 /** The failing step's changes: from its start capture (else the capture before the last) to the last. */
-function lastChanges(states: RecordedState[], step: string | undefined): { capture: string; lines: string[] } {
+function lastChanges(states: RecordedState[], step: string | undefined, diffAt: DiffAt): { capture: string; lines: string[] } {
   if (states.length < 2)
     return { capture: states[0]?.label ?? '', lines: [] };
   const final = states[states.length - 1];
@@ -260,22 +255,30 @@ function lastChanges(states: RecordedState[], step: string | undefined): { captu
     }
   }
   // When the failing step changed nothing, the latest captures that did change something.
-  let lines = changeLines(states[start].snapshot, final.snapshot);
+  let lines = diffLines(start === states.length - 2 ? diffAt(states.length - 1) : diffSnapshots(states[start].snapshot, final.snapshot, { format: 'full' }));
   let from = start;
   for (let i = start - 1; !lines.length && i >= 0; i--) {
-    lines = changeLines(states[i].snapshot, states[i + 1].snapshot);
+    lines = diffLines(diffAt(i + 1));
     from = i;
   }
   const to = lines.length && from < start ? states[from + 1] : final;
   return { capture: `${states[from].label} → ${to.label}`, lines: lines.length > kMaxChangeLines ? [...lines.slice(0, kMaxChangeLines), `… ${lines.length - kMaxChangeLines} more`] : lines };
 }
 
-function changeLines(before: Snapshot, after: Snapshot): string[] {
-  const diff = diffSnapshots(before, after, { format: 'full' });
+type DiffAt = (index: number) => SnapshotDiff;
+
+/** The full diff from capture `index - 1` to capture `index`, each computed once per triage. */
+function consecutiveDiffs(states: RecordedState[]): DiffAt {
+  const diffs: SnapshotDiff[] = [];
+  return index => diffs[index] ??= diffSnapshots(states[index - 1].snapshot, states[index].snapshot, { format: 'full' });
+}
+
+/** A diff's lines (`+ …`, `- …`, `~ …`), only of the refs `keep` accepts when it is given. */
+function diffLines(diff: SnapshotDiff, keep: (ref: string) => boolean = () => true): string[] {
   return [
-    ...diff.added.map(formatAddedLine),
-    ...diff.removed.map(entry => `- ${formatIdentity(entry)}`),
-    ...diff.changed.map(formatChangeLine),
+    ...diff.added.filter(entry => keep(entry.ref)).map(formatAddedLine),
+    ...diff.removed.filter(entry => keep(entry.ref)).map(entry => `- ${formatIdentity(entry)}`),
+    ...diff.changed.filter(change => keep(change.ref)).map(formatChangeLine),
   ];
 }
 
