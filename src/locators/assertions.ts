@@ -77,7 +77,7 @@ export function suggestAssertions(before: RecordedState | undefined, after: Reco
 /** A live region's text, when it is a leaf (its own text is all of its text). */
 function liveText(entry: SnapshotEntry, state: RecordedState): Suggestion | undefined {
   const text = entry.text ?? entry.name;
-  const hasChildren = state.snapshot.entries.some(e => e.parent === entry.ref);
+  const hasChildren = snapshotIndex(state.snapshot).children.has(entry.ref);
   if (!text || hasChildren || text.length > 200 || !entry.state.visible)
     return undefined;
   // Not located by the very text it asserts.
