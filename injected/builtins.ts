@@ -87,6 +87,8 @@ export function append<T>(array: T[], item: T): void {
 // `<input name="localName">` would shadow `form.localName`; the prototype getter cannot be shadowed.
 const ElementLocalNameGetter = ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'localName')!.get!;
 export const elementLocalName = uncurry(ElementLocalNameGetter as (this: Element) => string);
+const NodeBaseURIGetter = ObjectCtor.getOwnPropertyDescriptor(NodeProto, 'baseURI')!.get!;
+export const nodeBaseURI = uncurry(NodeBaseURIGetter as (this: Node) => string);
 const ElementNamespaceGetter = ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'namespaceURI')!.get!;
 export const elementNamespaceURI = uncurry(ElementNamespaceGetter as (this: Element) => string | null);
 const nativeCheckVisibility = (ElementProto as { checkVisibility?: (this: Element, options?: object) => boolean }).checkVisibility;

@@ -87,9 +87,25 @@ export function cached<V>(cache: WalkCache<V>, element: Element, compute: (eleme
  * `<form>` exposes its controls by name, so `form.tagName` can be an `<input name="tagName">`.
  */
 export function elementTag(element: Element): string {
+  // An element's local name never changes, and the walk asks for the same two (an element and its
+  // parent) many times in a row: they are remembered, a pointer comparison instead of a DOM call.
+  if (element === lastTagged)
+    return lastTag;
+  if (element === previousTagged)
+    return previousTag;
   const localName = elementLocalName(element);
-  return kLowerCaseNames[localName] || (kLowerCaseNames[localName] = stringToLowerCase(localName));
+  const tag = kLowerCaseNames[localName] || (kLowerCaseNames[localName] = stringToLowerCase(localName));
+  previousTagged = lastTagged;
+  previousTag = lastTag;
+  lastTagged = element;
+  lastTag = tag;
+  return tag;
 }
+
+let lastTagged: Element | undefined;
+let lastTag = '';
+let previousTagged: Element | undefined;
+let previousTag = '';
 
 // Local names repeat endlessly: lower-case each once.
 const kLowerCaseNames: { [name: string]: string } = objectCreate(null);
@@ -155,7 +171,8 @@ export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[
 export interface StyleRecord {
   display: string;
   visibility: string;
-  cursor: string;
+  /** Read on first use (`styleCursor`): widgets never need it. */
+  cursor: string | undefined;
   /** The declaration itself, for what is read rarely (`content`). */
   declaration: CSSStyleDeclaration;
 }
@@ -174,9 +191,15 @@ export function getElementComputedStyle(element: Element, pseudo?: '::before' | 
   // Elements of a document without a window (DOMParser, <template> content) have no style.
   if (element.ownerDocument && element.ownerDocument.defaultView) {
     const declaration = getComputedStyle(element, pseudo);
-    style = { display: declaration.display, visibility: declaration.visibility, cursor: declaration.cursor, declaration };
+    style = { display: declaration.display, visibility: declaration.visibility, cursor: undefined, declaration };
   }
   return cacheSet(cache, element, style);
+}
+
+export function styleCursor(style: StyleRecord): string {
+  if (style.cursor === undefined)
+    style.cursor = style.declaration.cursor;
+  return style.cursor;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,8 +222,7 @@ export enum Hiddenness {
   Subtree = 2,
 }
 
-function isNeverRendered(element: Element): boolean {
-  const tag = elementTag(element);
+function isNeverRendered(element: Element, tag: string = elementTag(element)): boolean {
   // <title> only counts in HTML; an SVG <title> names its parent and is read by the name computation.
   if (tag === 'title')
     return elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml';
@@ -227,8 +249,8 @@ function isOptionInsideSelect(element: Element): boolean {
  * still visits its children. It ignores ancestors (the walker has already decided those) and
  * `display: contents` (the box belongs to the children: the walker visits them).
  */
-export function computeOwnHiddenness(element: Element, style: StyleRecord | null = getElementComputedStyle(element)): Hiddenness {
-  if (isNeverRendered(element))
+export function computeOwnHiddenness(element: Element, style: StyleRecord | null = getElementComputedStyle(element), tag: string = elementTag(element)): Hiddenness {
+  if (isNeverRendered(element, tag))
     return Hiddenness.Subtree;
   // https://www.w3.org/TR/wai-aria-1.2/#aria-hidden: "true" hides the element and its subtree.
   const ariaHidden = getAttribute(element, 'aria-hidden');
@@ -242,7 +264,6 @@ export function computeOwnHiddenness(element: Element, style: StyleRecord | null
     return Hiddenness.Subtree;
   if (!style)
     return Hiddenness.None;
-  const tag = elementTag(element);
   // A slot is a placeholder for its assigned nodes: its own style does not hide them.
   if (tag === 'slot')
     return Hiddenness.None;

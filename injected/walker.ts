@@ -11,14 +11,15 @@ import {
   shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
   stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, type StyleRecord } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
-import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan } from './pseudoContent';
+import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContent } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
+import { beginLinkUrls, linkUrl } from './links';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -130,6 +131,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   // ::before/::after content is text of the run it sits in: the scan of the style sheets says
   // whether any can exist (shadow roots are added as the walk enters them), and runs until the names are done.
   beginPseudoContentScan(styleRoots);
+  beginLinkUrls(root.ownerDocument);
   const focused = deepActiveElement(root.ownerDocument);
   let truncated = false;
   let visited = 0;
@@ -172,7 +174,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     }
     const tag = elementTag(element);
     const style = getElementComputedStyle(element);
-    const hiddenness = computeOwnHiddenness(element, style);
+    const hiddenness = computeOwnHiddenness(element, style, tag);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     seedHiddenSubtree(element, hiddenness, style);
     // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);
@@ -240,7 +242,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         options.onShadowRoot(shadowRoot);
     }
     // Generated content reads where it renders: ::before ahead of the children, ::after behind them.
-    const pseudoText = owner !== kNoOwner && !hiddenText;
+    const pseudoText = owner !== kNoOwner && !hiddenText && mayHavePseudoContent(tag);
     const before = pseudoText ? getCSSContent(element, '::before') : null;
     if (before)
       current[owner + 1] += before;
@@ -253,7 +255,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, after: '', afterOwner: kNoOwner });
       }
     }
-    pushChildren(stack, element, { kind: Frame.Enter, node: element, owner, parent, depth: item.depth + 1, presentational, hiddenText, after: '', afterOwner: kNoOwner });
+    pushChildren(stack, element, tag, shadowRoot, owner, parent, item.depth + 1, presentational, hiddenText);
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
@@ -443,19 +445,27 @@ function collectOwns(root: Element): Owns {
   return result;
 }
 
-/** Pushes the flat-tree children of `element` so that they pop in document order. */
-function pushChildren(stack: StackItem[], element: Element, template: StackItem) {
+/**
+ * Pushes the flat-tree children of `element` so that they pop in document order: elements, and
+ * text where it is read (not under an owner that skips it, nor hidden).
+ */
+function pushChildren(stack: StackItem[], element: Element, tag: string, shadowRoot: ShadowRoot | null,
+  owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean) {
   let children: ArrayLike<Node> = element.childNodes;
-  const shadowRoot = shadowRootOf(element);
   if (shadowRoot) {
     children = shadowRoot.childNodes;
-  } else if (elementTag(element) === 'slot') {
+  } else if (tag === 'slot') {
     const assigned = assignedNodes(element as HTMLSlotElement, { flatten: true });
     if (assigned.length)
       children = assigned;
   }
-  for (let i = children.length - 1; i >= 0; i--)
-    append(stack, { kind: Frame.Enter, node: children[i], owner: template.owner, parent: template.parent, depth: template.depth, presentational: template.presentational, hiddenText: template.hiddenText, after: '', afterOwner: kNoOwner });
+  const readsText = owner !== kNoOwner && !hiddenText;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    const type = child.nodeType;
+    if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText))
+      append(stack, { kind: Frame.Enter, node: child, owner, parent, depth, presentational, hiddenText, after: '', afterOwner: kNoOwner });
+  }
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
@@ -492,7 +502,7 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
   if (ownTextRedacted)
     return entry;
   if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
-    entry.url = capText((element as HTMLAnchorElement).href);
+    entry.url = capText(linkUrl(element as HTMLAnchorElement));
   const placeholder = getAttribute(element, 'placeholder');
   if (placeholder)
     entry.placeholder = capText(placeholder);
@@ -527,11 +537,11 @@ function isInteractive(element: Element, role: string, style: StyleRecord | null
 
 /** A pointer cursor starts here: children of a clickable element inherit its cursor. */
 function startsPointer(element: Element, style: StyleRecord | null): boolean {
-  if (!style || style.cursor !== 'pointer')
+  if (!style || styleCursor(style) !== 'pointer')
     return false;
   const parent = element.parentElement;
   const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
-  return !parentStyle || parentStyle.cursor !== 'pointer';
+  return !parentStyle || styleCursor(parentStyle) !== 'pointer';
 }
 
 /**

@@ -134,6 +134,21 @@ test.describe('snapshot', () => {
     expect((await sw.find({ role: 'button' })).map(e => e.name)).toEqual(['Main']);
     expect(() => sw.ref(other.ref)).toThrow(/^REF_NOT_FOUND/);
   });
+
+  test('should resolve link URLs against the base URL of each walk', async ({ page, stagewright: sw }) => {
+    // Resolved URLs are remembered per base: a <base> added between walks must resolve them anew.
+    await page.setContent(`<a href="guide/intro">Guide</a><a href="/top">Top</a>
+      <svg width="20" height="20"><a href="svg/target"><text y="10">Svg link</text></a></svg>`);
+    const urlOf = async (name: string) => (await sw.snapshot()).entries.find(e => e.name === name)?.url;
+    expect(await urlOf('Guide')).not.toContain('example.com');
+    await page.evaluate(() => document.head.insertAdjacentHTML('afterbegin', '<base href="https://example.com/docs/">'));
+    expect(await urlOf('Guide')).toBe('https://example.com/docs/guide/intro');
+    await page.evaluate(() => document.querySelector('base')!.setAttribute('href', 'https://other.test/a/'));
+    expect(await urlOf('Guide')).toBe('https://other.test/a/guide/intro');
+    expect(await urlOf('Top')).toBe('https://other.test/top');
+    const svgLink = (await sw.snapshot()).entries.find(e => e.role === 'link' && e.tag === 'a' && e.name === 'Svg link');
+    expect(svgLink?.url === undefined || typeof svgLink.url === 'string').toBe(true);
+  });
 });
 
 test.describe('limits', () => {
