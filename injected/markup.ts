@@ -196,8 +196,34 @@ function escapeChar(c: string, inAttribute: boolean): string {
 export const kMaxValueLength = 20_000;
 export const kMaxFileLength = 8_000_000;
 
+/**
+ * Whether escaping leaves `value` as it is (most text and attribute values): within the length
+ * cap, no character to escape, and in text no whitespace but single spaces (runs collapse).
+ * Tells it in one scan, instead of building the copy character by character.
+ */
+function isPlain(value: string, inAttribute: boolean): boolean {
+  if (value.length > kMaxValueLength)
+    return false;
+  let space = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === ' ') {
+      if (space && !inAttribute)
+        return false;
+      space = true;
+      continue;
+    }
+    space = false;
+    if (c < ' ' || c === '&' || c === '<' || c === '>' || c === '\u007f' || (c === '"' && inAttribute) || (c >= '\u061c' && kControlReferences[c] !== undefined))
+      return false;
+  }
+  return true;
+}
+
 /** An attribute value for `name="…"`: `&`, `"`, `<`, `>`, control and bidi characters escaped. */
 export function escapeAttribute(value: string): string {
+  if (isPlain(value, true))
+    return value;
   let result = '';
   for (let i = 0; i < value.length; i++) {
     if (i === kMaxValueLength)
@@ -209,6 +235,8 @@ export function escapeAttribute(value: string): string {
 
 /** Text content: `&`, `<`, `>`, control and bidi characters escaped; runs of whitespace collapsed. */
 export function escapeText(text: string): string {
+  if (isPlain(text, false))
+    return text;
   let result = '';
   let space = false;
   for (let i = 0; i < text.length; i++) {

@@ -85,6 +85,45 @@ describe('escaping', () => {
     expect(escapeText('שלום مرحبا')).toBe('שלום مرحبا');
   });
 
+  it('should escape exactly as one character at a time does, plain values included', () => {
+    // The definition, character by character; escapeText/escapeAttribute skip the copy for plain values.
+    const references: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u007f': '&#x7f;' };
+    const reference = (value: string, inAttribute: boolean) => {
+      let result = '';
+      let space = false;
+      for (const c of value) {
+        if (!inAttribute && ' \t\n\f\r'.includes(c)) {
+          space = true;
+          continue;
+        }
+        if (space)
+          result += ' ';
+        space = false;
+        const code = c.codePointAt(0)!;
+        if (references[c] || (c === '"' && inAttribute))
+          result += references[c] ?? '&quot;';
+        else if (code < 32 && code !== 9 && code !== 10 && code !== 13)
+          result += '&#x' + code.toString(16) + ';';
+        else if (kBidiControls.includes(c))
+          result += '&#x' + code.toString(16) + ';';
+        else
+          result += c;
+      }
+      return space ? result + ' ' : result;
+    };
+    const alphabet = ['a', 'Z', ' ', ' ', '\t', '\n', '\r', '\f', '&', '<', '>', '"', "'", '\u0000', '\u0007', '\u001f', '\u007f', 'é', '✓', '\u061c', '\u200e', '\u202e', '\u2069', '\u2070', '𝄞'];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let round = 0; round < 2000; round++) {
+      let value = '';
+      const length = random(12);
+      for (let i = 0; i < length; i++)
+        value += round % 3 === 0 ? alphabet[random(2)] + alphabet[random(3)] : alphabet[random(alphabet.length)];
+      expect(escapeText(value), JSON.stringify(value)).toBe(reference(value, false));
+      expect(escapeAttribute(value), JSON.stringify(value)).toBe(reference(value, true));
+    }
+  });
+
   it('should cut enormous values and text, and only those', () => {
     const paragraph = 'A long paragraph of ordinary prose. '.repeat(200);
     expect(escapeText(paragraph)).toBe(paragraph);
