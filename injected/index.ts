@@ -5,7 +5,7 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
-import { kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
@@ -114,16 +114,13 @@ class Runtime {
       elapsedMs: now() - started,
       changeCount,
     };
-    const body: Pick<PageSnapshot<PackedEntry>, 'entries' | 'text'> = { entries: packed };
-    if (result.text.length)
-      body.text = result.text;
     let dom: string | undefined;
     if (request.dom) {
       const serialized = serializeDocument(root, this.registry, request.limits, request.redact);
       dom = serialized.html;
       header.domTruncated = serialized.truncated;
     }
-    return this._answer([jsonStringify(header), jsonStringify(body), dom], request.since, !rootElement);
+    return this._answer([jsonStringify(header), encodeEntriesPart(packed, result.text, jsonStringify), dom], request.since, !rootElement);
   }
 
   /**

@@ -52,6 +52,15 @@ export function normalizeWhitespace(text: string): string {
   return result;
 }
 
+/** Whether `text` is only what `trim()` removes, told without building the trimmed copy. */
+export function isAllWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (!isWhitespace(text[i]))
+      return false;
+  }
+  return true;
+}
+
 /** True for null, '' and text that is only whitespace (as `normalizeWhitespace` reads it). */
 export function isBlank(text: string | null): boolean {
   return !text || normalizeWhitespace(text) === '';

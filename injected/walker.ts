@@ -12,7 +12,7 @@ import {
   stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
 import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
-import { normalizeWhitespace, splitTokens } from './text';
+import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
@@ -556,10 +556,8 @@ function nameSays(name: string, run: string): boolean {
 }
 
 function hasOwnText(element: Element): boolean {
-  const children = element.childNodes;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i];
-    if (child.nodeType === 3 && stringTrim((child as Text).data) !== '')
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3 && !isAllWhitespace((child as Text).data))
       return true;
   }
   return false;

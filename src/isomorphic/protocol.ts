@@ -23,7 +23,9 @@ export interface SnapshotRequest {
 }
 
 /**
- * An answer, in parts: [header JSON, entries-and-text JSON, DOM markup?]. A step changes a field
+ * An answer, in parts: [header JSON, entries part, DOM markup?]. The entries part is lines: the
+ * text runs' JSON (or `0`), then one packed entry's JSON per line (JSON never holds a raw line
+ * break), so that Node parses only the lines that differ from the last answer's (see `parseEntriesPart`). A step changes a field
  * or two, so most of a big snapshot's bytes are the same as the last answer's: each part travels
  * either whole (`F<text>`), as what changed between the common beginning and end it shares with
  * the same part of the last answer (`D<prefix>,<suffix>,<middle>`), or as that part unchanged (`K`). Each encoded part is preceded
@@ -65,6 +67,14 @@ export const kRuntimeKey = 'stagewright.runtime';
 export type PackedEntry = [string, string, string, SnapshotEntry['state'], number[] | 0, string, number, number, string | 0, string, PackedExtras?];
 type PackedExtras = Pick<SnapshotEntry, 'description' | 'text' | 'runs' | 'url' | 'value' | 'placeholder' | 'frame'>;
 
+/** In the page: the entries part of an answer (see `AnswerState`), with the page's captured `JSON.stringify`. */
+export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[], stringify: (value: unknown) => string): string {
+  let part = text.length ? stringify(text) : '0';
+  for (let i = 0; i < packed.length; i++)
+    part += '\n' + stringify(packed[i]);
+  return part;
+}
+
 /** In the page: no builtin calls, only literals and property reads. */
 export function packEntry(e: SnapshotEntry): PackedEntry {
   const packed: PackedEntry = [e.ref, e.role, e.name, e.state, e.bbox ? [e.bbox.x, e.bbox.y, e.bbox.width, e.bbox.height] : 0,
@@ -75,8 +85,9 @@ export function packEntry(e: SnapshotEntry): PackedEntry {
 }
 
 export function unpackEntry(p: PackedEntry): SnapshotEntry {
+  // Packed entries outlive one answer (parseEntriesPart reuses them): objects are copied, never shared.
   const entry: SnapshotEntry = {
-    ref: p[0], role: p[1], name: p[2], state: p[3],
+    ref: p[0], role: p[1], name: p[2], state: { ...p[3] },
     bbox: p[4] ? { x: p[4][0], y: p[4][1], width: p[4][2], height: p[4][3] } : null,
     fingerprint: p[5], interactive: p[6] === 1, recently_changed: false, depth: p[7], parent: p[8] === 0 ? null : p[8], tag: p[9],
   };
@@ -86,7 +97,7 @@ export function unpackEntry(p: PackedEntry): SnapshotEntry {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       if (extras[key] !== undefined)
-        (entry as unknown as Record<string, unknown>)[key] = extras[key];
+        (entry as unknown as Record<string, unknown>)[key] = key === 'frame' ? { ...extras.frame } : extras[key];
     }
   }
   return entry;

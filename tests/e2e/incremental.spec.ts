@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test, expect } from '../../src/index';
 import { internalsOf } from '../../src/fixtures/stagewright';
 import { prettyPrintDom, prettyPrintDomFully } from '../../src/dom/pretty';
-import { installRuntime, snapshotFrame } from '../../src/runtime/pageCalls';
+import { installRuntime, parseEntriesPart, snapshotFrame } from '../../src/runtime/pageCalls';
 import { kRuntimeKey, unpackEntry } from '../../src/isomorphic/protocol';
 import { startServer, type TestServer } from './helpers/server';
 
@@ -107,7 +107,7 @@ test('should rebuild each answer sent as changes since the last one exactly as t
     // Through the answer cache: after the first round, only what changed crosses.
     const viaChanges = await snapshotFrame(page.mainFrame(), { ...request, dom });
     // The same state, answered whole (a subtree walk of the root keeps no base).
-    const whole = JSON.parse(await page.evaluate(([key, json]) => {
+    const [header, entries, markup] = JSON.parse(await page.evaluate(([key, json]) => {
       const answer = (window as any)[Symbol.for(key)].snapshot(json, document.documentElement) as string;
       // A whole answer: `|0` then `<length>:F<part>` for each part.
       const parts: string[] = [];
@@ -118,9 +118,10 @@ test('should rebuild each answer sent as changes since the last one exactly as t
         parts.push(answer.slice(colon + 2, colon + 1 + length));
         at = colon + 1 + length;
       }
-      return JSON.stringify({ ...JSON.parse(parts[0]), ...JSON.parse(parts[1]), ...(parts[2] !== undefined ? { dom: parts[2] } : {}) });
+      return JSON.stringify(parts);
     }, [kRuntimeKey, JSON.stringify({ ...request, dom })] as const));
-    whole.entries = whole.entries.map(unpackEntry);
+    const parsed = parseEntriesPart(entries, undefined);
+    const whole = { ...JSON.parse(header), entries: parsed.entries.map(unpackEntry), ...(parsed.text ? { text: parsed.text } : {}), ...(markup !== undefined ? { dom: markup } : {}) };
     expect({ ...viaChanges, elapsedMs: 0 }, `round ${round}`).toEqual({ ...whole, elapsedMs: 0 });
     await changePage(page, round + 1);
     await page.evaluate(round => {
