@@ -21,11 +21,13 @@ export function formatSnapshot(snapshot: Snapshot): string {
     else
       childrenOf.set(parent, [entry]);
   }
+  const roots = childrenOf.get(null) ?? [];
+  const unnamed = namesShownBelow(roots, childrenOf);
   const lines: string[] = [];
   // Iterative: a deep page must not overflow the stack. Each frame prints one entry's children
   // with its text runs among them, where they sit in the document.
   type Frame = { children: SnapshotEntry[]; runs: readonly TextRun[]; next: number; run: number; indent: number };
-  const stack: Frame[] = [{ children: childrenOf.get(null) ?? [], runs: snapshot.text ?? [], next: 0, run: 0, indent: 0 }];
+  const stack: Frame[] = [{ children: roots, runs: snapshot.text ?? [], next: 0, run: 0, indent: 0 }];
   while (stack.length) {
     const frame = stack[stack.length - 1];
     const pad = '  '.repeat(frame.indent);
@@ -39,7 +41,7 @@ export function formatSnapshot(snapshot: Snapshot): string {
     const entry = frame.children[frame.next++];
     const children = childrenOf.get(entry.ref) ?? [];
     const runs = textRuns(entry);
-    lines.push(...formatEntryLines(entry, frame.indent, children.length > 0));
+    lines.push(...formatEntryLines(entry, frame.indent, children.length > 0, !unnamed.has(entry)));
     if (children.length || runs.length > 1 || (runs.length === 1 && hasPropertyLines(entry)))
       stack.push({ children, runs: entry.value ? [] : runs, next: 0, run: 0, indent: frame.indent + 1 });
   }
@@ -48,6 +50,70 @@ export function formatSnapshot(snapshot: Snapshot): string {
     lines.push(`# truncated: ${dropped ? `${dropped} of ${snapshot.meta.entryCount} entries left out` : 'a limit stopped the walk'}`);
   }
   return lines.join('\n');
+}
+
+// Roles whose name says which one this is (a landmark, a dialog, a table, a group), not what it
+// contains: kept even when the content repeats it, as Playwright's AI snapshot keeps them
+// (rolesWithIdentifyingNames in its injected ariaSnapshot.ts).
+const kIdentifyingNameRoles = new Set([
+  'alertdialog', 'dialog', 'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search',
+  'application', 'document', 'figure', 'group', 'grid', 'listbox', 'menu', 'menubar', 'radiogroup', 'tablist',
+  'tabpanel', 'toolbar', 'tree', 'treegrid', 'table', 'columnheader', 'rowheader',
+]);
+
+/**
+ * Entries whose name the text leaves out because the lines below them say it in full: a row
+ * whose name is its cells' text, a cell whose name is its link's. The test is on what is printed:
+ * the name, whitespace aside, must be exactly the names, values and text runs printed under the
+ * entry, in order (a child's name counts only where it is printed itself). So a name from an
+ * aria-label, or holding text not printed (hidden, CSS content), stays; so does a leaf's. The
+ * entries keep their names: only the text form is shorter.
+ */
+function namesShownBelow(roots: SnapshotEntry[], childrenOf: Map<string | null, SnapshotEntry[]>): Set<SnapshotEntry> {
+  const unnamed = new Set<SnapshotEntry>();
+  // Depth-first, iterative. Going down, `need` is how much of its printed text an entry must spell
+  // out: the longest name that may be left out, its own or one above it (0: none, nothing is
+  // collected). Coming back up, that text, cut just past `need`, joins its parent's: each entry
+  // costs at most that much, whatever lies below it.
+  type Frame = { entry: SnapshotEntry; children: SnapshotEntry[]; runs: readonly TextRun[]; next: number; run: number; need: number; name: string; below: string };
+  const stack: Frame[] = [];
+  const enter = (entry: SnapshotEntry, above: number) => {
+    const children = childrenOf.get(entry.ref) ?? [];
+    const name = children.length && !kIdentifyingNameRoles.has(entry.role) ? withoutWhitespace(entry.name) : '';
+    const need = Math.max(above, name.length);
+    // As formatSnapshot prints it: a value replaces the runs.
+    const below = need && entry.value ? withoutWhitespace(entry.value) : '';
+    stack.push({ entry, children, runs: entry.value ? [] : textRuns(entry), next: 0, run: 0, need, name, below });
+  };
+  for (const root of roots) {
+    enter(root, 0);
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      while (frame.need && frame.run < frame.runs.length && Math.min(frame.runs[frame.run].at, frame.children.length) <= frame.next)
+        frame.below += withoutWhitespace(frame.runs[frame.run++].text);
+      if (frame.next < frame.children.length) {
+        const child = frame.children[frame.next++];
+        // A leaf keeps its name: it prints its name and its value or runs, with no frame of its own.
+        if (childrenOf.has(child.ref))
+          enter(child, frame.need);
+        else if (frame.need && frame.below.length <= frame.need)
+          frame.below += withoutWhitespace(child.name + (child.value || textRuns(child).map(run => run.text).join('')));
+        continue;
+      }
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      if (frame.name && frame.name === frame.below)
+        unnamed.add(frame.entry);
+      // A parent with no `need` collects nothing; one whose text is past its `need` already fails.
+      if (parent?.need && parent.below.length <= parent.need)
+        parent.below += unnamed.has(frame.entry) ? frame.below : withoutWhitespace(frame.entry.name) + frame.below;
+    }
+  }
+  return unnamed;
+}
+
+function withoutWhitespace(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 /**
@@ -71,9 +137,9 @@ function hasPropertyLines(entry: SnapshotEntry): boolean {
  * in `:` and `formatSnapshot` puts the text runs among the children. The key is quoted when YAML
  * needs it (a name holding `: ` or ` #`), as Playwright's renderer does.
  */
-export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildren: boolean): string[] {
+export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildren: boolean, showName = true): string[] {
   const pad = '  '.repeat(indent);
-  const key = `${pad}- ${yamlKey(formatEntryHead(entry))}`;
+  const key = `${pad}- ${yamlKey(formatHead(entry, showName))}`;
   const runs = textRuns(entry);
   const propertyLines: string[] = [];
   if (entry.url !== undefined)
@@ -91,8 +157,12 @@ export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildr
 
 /** `button "Save" [disabled] [ref=s12]`: what a line says about one entry. */
 export function formatEntryHead(entry: SnapshotEntry): string {
+  return formatHead(entry, true);
+}
+
+function formatHead(entry: SnapshotEntry, showName: boolean): string {
   let head = entry.role;
-  if (entry.name)
+  if (entry.name && showName)
     head += ' ' + quoteText(entry.name);
   for (const marker of stateMarkers(entry))
     head += ` [${marker}]`;

@@ -63,6 +63,39 @@ test.describe('text', () => {
     ].join('\n'));
   });
 
+  test('should leave out a name only where the lines below say it in full', async ({ page, stagewright: sw }) => {
+    await page.setContent(`
+      <table aria-label="Orders">
+        <tr>
+          <th scope="row">#7</th>
+          <td><a href="/c/7">Ann Lee</a></td>
+          <td><button aria-label="Edit order 7">Edit</button></td>
+          <td><code>Ctrl</code>+<code>C</code></td>
+        </tr>
+        <tr><td aria-label="Total $5"><strong>$5</strong></td></tr>
+      </table>`);
+    expect(await sw.text()).toBe([
+      '- table "Orders" [ref=s1]:',
+      '  - rowgroup [ref=s2]:',
+      '    - row [ref=s3]:',
+      '      - rowheader "#7" [ref=s4]',
+      '      - cell [ref=s5]:',
+      '        - link "Ann Lee" [ref=s6]:',
+      '          - /url: /c/7',
+      '      - cell [ref=s7]:',
+      '        - button "Edit order 7" [ref=s8]',
+      '      - cell [ref=s9]:',
+      '        - code [ref=s10]: Ctrl',
+      '        - text: +',
+      '        - code [ref=s11]: C',
+      '    - row "Total $5" [ref=s12]:',
+      '      - cell "Total $5" [ref=s13]:',
+      '        - strong [ref=s14]: $5',
+    ].join('\n'));
+    // The entries keep their names: find, the matchers and diffs read them.
+    expect((await sw.find({ role: 'row' })).map(row => row.name)).toEqual(['#7 Ann Lee Edit order 7 Ctrl+C', 'Total $5']);
+  });
+
   test('should show visible text under aria-hidden and inert as one marked entry', async ({ page, stagewright: sw }) => {
     await page.setContent(`
       <div aria-hidden="true"><h2>Hidden heading</h2><a href="#">Hidden link</a></div>

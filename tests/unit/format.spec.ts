@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
-import { formatDiff, formatEntryHead, formatSnapshot, quoteCodePoints, quoteText, yamlScalar } from '../../src/snapshot/format';
+import { formatAddedLine, formatDiff, formatEntryHead, formatSnapshot, quoteCodePoints, quoteText, yamlScalar } from '../../src/snapshot/format';
 import { kBidiControls } from '../../src/isomorphic/bidi';
 import { entry, snapshot } from './fixtures';
 
@@ -114,6 +114,118 @@ describe('text runs', () => {
       entry({ ref: 's1', role: 'textbox', name: 'Query', placeholder: 'Search here' }),
       entry({ ref: 's2', role: 'textbox', name: 'Email', placeholder: 'Email' }),
     ]))).toBe('- textbox "Query" [ref=s1]:\n  - /placeholder: Search here\n- textbox "Email" [ref=s2]');
+  });
+});
+
+describe('names the lines below say', () => {
+  it('should leave out a row\'s name made of its cells, and a cell\'s made of its link, keeping leaves\' names', () => {
+    const entries = [
+      entry({ ref: 's1', role: 'row', name: '#7 Ann Lee $5.00' }),
+      entry({ ref: 's2', role: 'rowheader', name: '#7', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'cell', name: 'Ann Lee', parent: 's1', depth: 1 }),
+      entry({ ref: 's4', role: 'link', name: 'Ann Lee', url: '/c/7', parent: 's3', depth: 2 }),
+      entry({ ref: 's5', role: 'cell', name: '$5.00', parent: 's1', depth: 1 }),
+    ];
+    expect(formatSnapshot(snapshot(entries))).toBe([
+      '- row [ref=s1]:',
+      '  - rowheader "#7" [ref=s2]',
+      '  - cell [ref=s3]:',
+      '    - link "Ann Lee" [ref=s4]:',
+      '      - /url: /c/7',
+      '  - cell "$5.00" [ref=s5]',
+    ].join('\n'));
+    // Only the text is shorter: the entries and the diff lines keep every name.
+    expect(entries.map(e => e.name)).toEqual(['#7 Ann Lee $5.00', '#7', 'Ann Lee', 'Ann Lee', '$5.00']);
+    expect(formatAddedLine(entries[0])).toBe('+ row "#7 Ann Lee $5.00" [ref=s1]');
+  });
+
+  it('should count a child\'s printed name, value and text runs, in order, whitespace aside', () => {
+    // <td><kbd>Ctrl</kbd>+<kbd>C</kbd></td>, and a cell whose name has spaces its text does not.
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'cell', name: 'Ctrl+C', text: '+', runs: [{ at: 1, text: '+' }] }),
+      entry({ ref: 's2', role: 'code', text: 'Ctrl', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'code', text: 'C', parent: 's1', depth: 1 }),
+      entry({ ref: 's4', role: 'cell', name: 'Qty 3 left' }),
+      entry({ ref: 's5', role: 'spinbutton', name: 'Qty', value: '3', parent: 's4', depth: 1 }),
+      entry({ ref: 's6', role: 'generic', text: 'left', parent: 's4', depth: 1 }),
+    ]));
+    expect(text).toBe([
+      '- cell [ref=s1]:',
+      '  - code [ref=s2]: Ctrl',
+      '  - text: +',
+      '  - code [ref=s3]: C',
+      '- cell [ref=s4]:',
+      '  - spinbutton "Qty" [ref=s5]: "3"',
+      '  - generic [ref=s6]: left',
+    ].join('\n'));
+  });
+
+  it('should leave out names at every level, using what a child with no name printed prints', () => {
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'listitem', name: 'Docs: read more' }),
+      entry({ ref: 's2', role: 'paragraph', name: 'Docs: read more', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'strong', text: 'Docs:', parent: 's2', depth: 2 }),
+      entry({ ref: 's4', role: 'link', name: 'read more', parent: 's2', depth: 2 }),
+    ]));
+    expect(text).toBe('- listitem [ref=s1]:\n  - paragraph [ref=s2]:\n    - strong [ref=s3]: "Docs:"\n    - link "read more" [ref=s4]');
+  });
+
+  it('should keep a name the lines below do not say in full, or in that order', () => {
+    const text = formatSnapshot(snapshot([
+      // An aria-label: `<a aria-label="Open settings"><strong>Settings</strong></a>`.
+      entry({ ref: 's1', role: 'link', name: 'Open settings' }),
+      entry({ ref: 's2', role: 'strong', text: 'Settings', parent: 's1', depth: 1 }),
+      // Text the lines do not show (hidden, or CSS content): "Price" is in the name only.
+      entry({ ref: 's3', role: 'cell', name: 'Price $5' }),
+      entry({ ref: 's4', role: 'generic', text: '$5', parent: 's3', depth: 1 }),
+      // The same words in another order.
+      entry({ ref: 's5', role: 'cell', name: 'B A' }),
+      entry({ ref: 's6', role: 'generic', text: 'A', parent: 's5', depth: 1 }),
+      entry({ ref: 's7', role: 'generic', text: 'B', parent: 's5', depth: 1 }),
+      // More text below than the name says.
+      entry({ ref: 's8', role: 'cell', name: 'Ann' }),
+      entry({ ref: 's9', role: 'link', name: 'Ann', parent: 's8', depth: 1 }),
+      entry({ ref: 's10', role: 'generic', text: '(admin)', parent: 's8', depth: 1 }),
+      // A row: what its cell prints past the cell's own name counts, to the end.
+      entry({ ref: 's11', role: 'row', name: 'Ann Ann (admin) $5' }),
+      entry({ ref: 's12', role: 'cell', name: 'Ann', parent: 's11', depth: 1 }),
+      entry({ ref: 's13', role: 'link', name: 'Ann', parent: 's12', depth: 2 }),
+      entry({ ref: 's14', role: 'generic', text: '(admin)', parent: 's12', depth: 2 }),
+      entry({ ref: 's15', role: 'generic', text: 'x', parent: 's12', depth: 2 }),
+      entry({ ref: 's16', role: 'cell', name: '$5', parent: 's11', depth: 1 }),
+    ]));
+    expect(text.split('\n').filter(line => !line.startsWith('  '))).toEqual([
+      '- link "Open settings" [ref=s1]:',
+      '- cell "Price $5" [ref=s3]:',
+      '- cell "B A" [ref=s5]:',
+      '- cell "Ann" [ref=s8]:',
+      '- row "Ann Ann (admin) $5" [ref=s11]:',
+    ]);
+  });
+
+  it('should keep the names of roles a name identifies, and of leaves', () => {
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'table', name: 'Orders' }),
+      entry({ ref: 's2', role: 'caption', text: 'Orders', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'navigation', name: 'Docs' }),
+      entry({ ref: 's4', role: 'link', name: 'Docs', parent: 's3', depth: 1 }),
+      entry({ ref: 's5', role: 'columnheader', name: 'Name' }),
+      entry({ ref: 's6', role: 'generic', text: 'Name', parent: 's5', depth: 1 }),
+      entry({ ref: 's7', role: 'cell', name: 'Total', text: 'Total' }),
+      entry({ ref: 's8', role: 'cell', name: 'A B', text: 'A B', runs: [{ at: 0, text: 'A' }, { at: 0, text: 'B' }] }),
+    ]));
+    expect(text).toBe([
+      '- table "Orders" [ref=s1]:',
+      '  - caption [ref=s2]: Orders',
+      '- navigation "Docs" [ref=s3]:',
+      '  - link "Docs" [ref=s4]',
+      '- columnheader "Name" [ref=s5]:',
+      '  - generic [ref=s6]: Name',
+      '- cell "Total" [ref=s7]',
+      '- cell "A B" [ref=s8]:',
+      '  - text: A',
+      '  - text: B',
+    ].join('\n'));
   });
 });
 
