@@ -39,7 +39,7 @@ const kAriaRoles = toSet([
   'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
 ]);
 
-export { isInteractiveRole } from '../src/isomorphic/roles';
+export { isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText } from '../src/isomorphic/roles';
 
 /** True when `role` is a concrete WAI-ARIA 1.2 role. */
 export function isValidAriaRole(role: string): boolean {

@@ -14,7 +14,7 @@ import {
 import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
-import { getAriaRole, getAriaStates, isInteractiveRole } from './roles';
+import { getAriaRole, getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContent } from './pseudoContent';
 import { shadowRootOf } from './shadow';
@@ -45,18 +45,6 @@ export interface WalkResult {
   visited: number;
 }
 
-// Roles whose descendants are presentational (https://w3c.github.io/aria/#childrenArePresentational):
-// their content is the entry's name, not entries of its own.
-const kChildrenPresentationalRoles: { [role: string]: true } = {
-  button: true, checkbox: true, img: true, math: true, menuitemcheckbox: true, menuitemradio: true, meter: true,
-  option: true, progressbar: true, radio: true, scrollbar: true, separator: true, slider: true, switch: true, tab: true,
-};
-
-// Roles whose content is their name: their own text would repeat it (or, under aria-label, compete with it).
-const kTextIsNameRoles: { [role: string]: true } = {
-  ...kChildrenPresentationalRoles, link: true, heading: true, menuitem: true, tab: true, treeitem: true, tooltip: true,
-};
-
 // Landmarks (and dialogs) make up the fingerprint context of what they contain.
 const kContextRoles: { [role: string]: true } = {
   banner: true, complementary: true, contentinfo: true, form: true, main: true, navigation: true, region: true,
@@ -72,12 +60,6 @@ const enum Frame { Enter, Exit }
 // Text found with no entry above it belongs to the top level; a control's label text is its name.
 const kTopLevel = -1;
 const kNoOwner = -2;
-
-// Roles whose name never comes from their content: their text is not a name and is kept (a
-// progressbar's "7"), unless the value says it already.
-const kTextNotNameRoles: { [role: string]: true } = {
-  meter: true, progressbar: true, scrollbar: true, separator: true, slider: true,
-};
 
 interface StackItem {
   kind: Frame;
@@ -228,7 +210,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     }
     if (redacted || tag === 'textarea' || tag === 'input' || tag === 'iframe')
       continue;
-    const presentational = item.presentational || !!shownOutOfTree || (include && !!kChildrenPresentationalRoles[role]);
+    const presentational = item.presentational || !!shownOutOfTree || (include && isChildrenPresentationalRole(role));
     const hiddenText = hiddenSelf;
     if (!inline && owner !== kNoOwner && current[owner + 1])
       endRun(owner + 1);
@@ -279,7 +261,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     // Where the content is the name, a run the name already says is not said again; content that
     // an aria-label or aria-labelledby replaced is still on screen, and stays.
-    if (kTextIsNameRoles[entry.role] && !kTextNotNameRoles[entry.role]) {
+    if (nameSaysOwnText(entry.role)) {
       const unsaid: TextRun[] = [];
       for (let j = 0; j < own.length; j++) {
         if (!nameSays(entry.name, own[j].text))

@@ -7,6 +7,7 @@
 //     - button "Save" [disabled] [ref=s5]
 
 import { kBidiControls } from '../isomorphic/bidi';
+import { nameSaysOwnText } from '../isomorphic/roles';
 import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from '../isomorphic/types';
 
 export function formatSnapshot(snapshot: Snapshot): string {
@@ -79,7 +80,8 @@ function namesShownBelow(roots: SnapshotEntry[], childrenOf: Map<string | null, 
   const stack: Frame[] = [];
   const enter = (entry: SnapshotEntry, above: number) => {
     const children = childrenOf.get(entry.ref) ?? [];
-    const name = children.length && !kIdentifyingNameRoles.has(entry.role) ? withoutWhitespace(entry.name) : '';
+    // A link or heading may have had text of its own that only its name still says.
+    const name = children.length && !kIdentifyingNameRoles.has(entry.role) && !nameSaysOwnText(entry.role) ? withoutWhitespace(entry.name) : '';
     const need = Math.max(above, name.length);
     // As formatSnapshot prints it: a value replaces the runs.
     const below = need && entry.value ? withoutWhitespace(entry.value) : '';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeEntriesPart, type PackedEntry } from '../../src/isomorphic/protocol';
 import { parseEntriesPart } from '../../src/runtime/pageCalls';
 
-const entry = (ref: string, name = ref): PackedEntry => [ref, 'button', name, {}, [0, 0, 10, 10], 'f' + ref, 1, 0, 0, 'button'];
+const entry = (ref: string, name = ref): PackedEntry => [ref, 'button', name, { visible: true }, [0, 0, 10, 10], 'f' + ref, 1, 0, 0, 'button'];
 const part = (entries: PackedEntry[]) => encodeEntriesPart(entries, [], JSON.stringify);
 
 describe('entries part', () => {

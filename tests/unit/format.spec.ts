@@ -170,6 +170,22 @@ describe('names the lines below say', () => {
     expect(text).toBe('- listitem [ref=s1]:\n  - paragraph [ref=s2]:\n    - strong [ref=s3]: "Docs:"\n    - link "read more" [ref=s4]');
   });
 
+  it('should keep the name of a link or heading whose own text only the name says', () => {
+    // `<a aria-label="Docs"><strong>Docs</strong> Docs</a>`: the walk left out the link's own
+    // " Docs" (its name says it); the strong alone spells the name, so only the name still shows it.
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'link', name: 'Docs' }),
+      entry({ ref: 's2', role: 'strong', text: 'Docs', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'heading', name: 'Intro' }),
+      entry({ ref: 's4', role: 'code', text: 'Intro', parent: 's3', depth: 1 }),
+      entry({ ref: 's5', role: 'listitem', name: 'Docs' }),
+      entry({ ref: 's6', role: 'strong', text: 'Docs', parent: 's5', depth: 1 }),
+    ]));
+    expect(text.split('\n').filter(line => !line.startsWith('  '))).toEqual([
+      '- link "Docs" [ref=s1]:', '- heading "Intro" [ref=s3]:', '- listitem [ref=s5]:',
+    ]);
+  });
+
   it('should keep a name the lines below do not say in full, or in that order', () => {
     const text = formatSnapshot(snapshot([
       // An aria-label: `<a aria-label="Open settings"><strong>Settings</strong></a>`.
