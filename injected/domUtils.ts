@@ -187,13 +187,24 @@ export function getElementComputedStyle(element: Element, pseudo?: '::before' | 
   const cached = cacheGet(cache, element);
   if (cached !== undefined)
     return cached;
-  let style: StyleRecord | null = null;
+  return cacheSet(cache, element, readStyle(element, pseudo));
+}
+
+/**
+ * For the walk, which meets each element before anything else asks for its style: reads and
+ * caches it without looking in the cache first (on a big page, a lookup per element that always
+ * misses costs as much as a style property).
+ */
+export function readElementComputedStyle(element: Element): StyleRecord | null {
+  return cacheSet(cacheStyle, element, readStyle(element, undefined));
+}
+
+function readStyle(element: Element, pseudo: '::before' | '::after' | undefined): StyleRecord | null {
   // Elements of a document without a window (DOMParser, <template> content) have no style.
-  if (element.ownerDocument && element.ownerDocument.defaultView) {
-    const declaration = getComputedStyle(element, pseudo);
-    style = { display: declaration.display, visibility: declaration.visibility, cursor: undefined, declaration };
-  }
-  return cacheSet(cache, element, style);
+  if (!element.ownerDocument || !element.ownerDocument.defaultView)
+    return null;
+  const declaration = getComputedStyle(element, pseudo);
+  return { display: declaration.display, visibility: declaration.visibility, cursor: undefined, declaration };
 }
 
 export function styleCursor(style: StyleRecord): string {

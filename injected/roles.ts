@@ -13,6 +13,7 @@ import {
 } from './builtins';
 import {
   cached,
+  cacheSet,
   computeInheritedFlag,
   closestCrossShadow,
   createWalkCache,
@@ -396,6 +397,11 @@ const cacheRole = createWalkCache<string>();
  */
 export function getAriaRole(element: Element): string {
   return cached(cacheRole, element, computeAriaRole);
+}
+
+/** For the walk, which meets each element first: computes and caches the role without a lookup that would miss. */
+export function readAriaRole(element: Element): string {
+  return cacheSet(cacheRole, element, computeAriaRole(element));
 }
 
 function computeAriaRole(element: Element): string {

@@ -11,10 +11,10 @@ import {
   shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
   stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
-import { getAriaRole, getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText } from './roles';
+import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContent } from './pseudoContent';
 import { shadowRootOf } from './shadow';
@@ -155,7 +155,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     }
     const tag = elementTag(element);
-    const style = getElementComputedStyle(element);
+    const style = readElementComputedStyle(element);
     const hiddenness = computeOwnHiddenness(element, style, tag);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     seedHiddenSubtree(element, hiddenness, style);
@@ -168,7 +168,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const display = style ? style.display : '';
     const hiddenSelf = hiddenness === Hiddenness.Self;
     // Frames are entries of their own: the store walks each frame and stitches it in here.
-    let role = tag === 'iframe' || tag === 'frame' ? 'iframe' : getAriaRole(element);
+    let role = tag === 'iframe' || tag === 'frame' ? 'iframe' : readAriaRole(element);
     if (shownOutOfTree && (role === 'none' || role === 'presentation' || role === ''))
       role = 'generic';
     const inline = display === 'inline' || display === 'contents';
