@@ -37,14 +37,15 @@ export function diffDom(previous: string, current: string, limits: Partial<DomDi
   const span = changedSpan(before, after);
   const counts = countChangedLines(before, after, span);
   const skipped = (reason: string) => summary(reason, { text: previous, lines: before }, { text: current, lines: after }, counts);
-  const tooLong = `more than ${formatCount(maxEditLength)} lines added or removed`;
+  // Written only when the diff is skipped: the first toLocaleString of a process costs ~25 ms (ICU).
+  const tooLong = () => `more than ${formatCount(maxEditLength)} lines added or removed`;
   // Each line only one side has is an edit of any diff: past the limit, do not even start.
   if (counts.onlyBefore + counts.onlyAfter > maxEditLength)
-    return skipped(tooLong);
+    return skipped(tooLong());
   const started = performance.now();
   const patch = patchOfSpan(before, after, span, { maxEditLength, timeout: timeoutMs });
   if (!patch)
-    return skipped(performance.now() - started >= timeoutMs ? `took longer than ${formatCount(timeoutMs)} ms` : tooLong);
+    return skipped(performance.now() - started >= timeoutMs ? `took longer than ${formatCount(timeoutMs)} ms` : tooLong());
   const text = formatPatch(patch);
   const bytes = Buffer.byteLength(text);
   return bytes > maxBytes ? skipped(`the diff would be ${formatBytes(bytes)}`) : text;
