@@ -1,0 +1,42 @@
+// Two builds of the page runtime, side by side in one page: each walk of one is followed by a walk
+// of the other, so a busy machine slows both alike. Prints the in-page walk times and the median
+// of the per-pair ratios (B over A), the figure to trust when absolute times wander.
+// Run: node bench/ab.mjs <A: an older dist/injected.js> [B: default ./dist/injected.js] [elements] [generated|realistic]
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import browserModule from '../dist/browser/index.js';
+import { generatedPage, realisticPage } from './pages.mjs';
+
+const [a, b = new URL('../dist/injected.js', import.meta.url).pathname, elements = '15000', kind = 'generated'] = process.argv.slice(2);
+if (!a) {
+  console.error('usage: node bench/ab.mjs <A injected.js> [B injected.js] [elements] [generated|realistic]');
+  process.exit(2);
+}
+const pairs = 21;
+const median = values => [...values].sort((x, y) => x - y)[values.length >> 1];
+const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
+try {
+  const page = await browser.newPage();
+  await page.setContent(kind === 'realistic' ? realisticPage(Number(elements)) : generatedPage(Number(elements)));
+  // Each build installs under its own key, so both live in the page at once.
+  for (const [key, file] of [['A', a], ['B', b]])
+    await page.evaluate(fs.readFileSync(file, 'utf8').replaceAll('"stagewright.runtime"', `"stagewright.ab.${key}"`));
+  const request = JSON.stringify({ limits: { maxNodes: 1e7, maxDepth: 1e5, timeBudgetMs: 600_000 }, redact: [], minNextId: 1, prefix: '' });
+  const walk = key => page.evaluate(([key, request]) => {
+    const runtime = window[Symbol.for(`stagewright.ab.${key}`)];
+    const started = performance.now();
+    runtime.snapshot(request);
+    return performance.now() - started;
+  }, [key, request]);
+  await walk('A');
+  await walk('B');
+  const times = { A: [], B: [] };
+  for (let i = 0; i < pairs; i++) {
+    times.A.push(await walk('A'));
+    times.B.push(await walk('B'));
+  }
+  const ratio = median(times.A.map((ms, i) => times.B[i] / ms));
+  console.log(`${kind} ${elements}: A ${median(times.A).toFixed(1)} ms, B ${median(times.B).toFixed(1)} ms (medians of ${pairs}); B/A ${ratio.toFixed(3)} (median of the pairs)`);
+} finally {
+  await browser.close();
+}
