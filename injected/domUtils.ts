@@ -233,7 +233,8 @@ export enum Hiddenness {
   Subtree = 2,
 }
 
-function isNeverRendered(element: Element, tag: string = elementTag(element)): boolean {
+function isNeverRendered(element: Element): boolean {
+  const tag = elementTag(element);
   // <title> only counts in HTML; an SVG <title> names its parent and is read by the name computation.
   if (tag === 'title')
     return elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml';
@@ -260,8 +261,8 @@ function isOptionInsideSelect(element: Element): boolean {
  * still visits its children. It ignores ancestors (the walker has already decided those) and
  * `display: contents` (the box belongs to the children: the walker visits them).
  */
-export function computeOwnHiddenness(element: Element, style: StyleRecord | null = getElementComputedStyle(element), tag: string = elementTag(element)): Hiddenness {
-  if (isNeverRendered(element, tag))
+export function computeOwnHiddenness(element: Element, style: StyleRecord | null = getElementComputedStyle(element)): Hiddenness {
+  if (isNeverRendered(element))
     return Hiddenness.Subtree;
   // https://www.w3.org/TR/wai-aria-1.2/#aria-hidden: "true" hides the element and its subtree.
   const ariaHidden = getAttribute(element, 'aria-hidden');
@@ -275,6 +276,7 @@ export function computeOwnHiddenness(element: Element, style: StyleRecord | null
     return Hiddenness.Subtree;
   if (!style)
     return Hiddenness.None;
+  const tag = elementTag(element);
   // A slot is a placeholder for its assigned nodes: its own style does not hide them.
   if (tag === 'slot')
     return Hiddenness.None;

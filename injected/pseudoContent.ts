@@ -6,7 +6,6 @@
 // The user-agent style sheet gives `q` its quotes, so `q` is always read.
 
 import { isArray, stringIndexOf, stringToLowerCase } from './builtins';
-import { elementTag } from './domUtils';
 
 let pseudoRulesPossible = true;
 
@@ -27,14 +26,9 @@ export function endPseudoContentScan(): void {
   pseudoRulesPossible = true;
 }
 
-/** False only when no reachable style sheet can give pseudo-elements of a `tag` element content. */
+/** False only when no reachable style sheet can give this element's pseudo-elements content. */
 export function mayHavePseudoContent(tag: string): boolean {
   return pseudoRulesPossible || tag === 'q';
-}
-
-/** `mayHavePseudoContent` for an element whose tag is not known yet: most pages never need it. */
-export function elementMayHavePseudoContent(element: Element): boolean {
-  return pseudoRulesPossible || elementTag(element) === 'q';
 }
 
 function rootMayHavePseudoRules(root: Document | ShadowRoot): boolean {

@@ -156,7 +156,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     }
     const tag = elementTag(element);
     const style = readElementComputedStyle(element);
-    const hiddenness = computeOwnHiddenness(element, style, tag);
+    const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     seedHiddenSubtree(element, hiddenness, style);
     // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);

@@ -25,11 +25,13 @@ export interface SnapshotRequest {
 /**
  * An answer, in parts: [header JSON, entries part, DOM markup?]. The entries part is lines: the
  * text runs' JSON (or `0`), then one packed entry's JSON per line (JSON never holds a raw line
- * break), so that Node parses only the lines that differ from the last answer's (see `parseEntriesPart`). A step changes a field
- * or two, so most of a big snapshot's bytes are the same as the last answer's: each part travels
- * either whole (`F<text>`), as what changed between the common beginning and end it shares with
- * the same part of the last answer (`D<prefix>,<suffix>,<middle>`), or as that part unchanged (`K`). Each encoded part is preceded
- * by its length and ':'; the answer begins with `<token>|<1 when the last answer was the base, else 0>`.
+ * break), so that Node parses only the lines that differ from the last answer's (see
+ * `parseEntriesPart` in src/runtime/pageCalls.ts). A step changes a field or two, so most of a
+ * big snapshot's bytes are the same as the last answer's: each part travels either whole
+ * (`F<text>`), as what changed between the common beginning and end it shares with the same part
+ * of the last answer (`D<prefix>,<suffix>,<middle>`), or as that part unchanged (`K`). Each
+ * encoded part is preceded by its length and ':'; the answer begins with
+ * `<token>|<1 when the last answer was the base, else 0>`.
  * The page encodes (injected/index.ts), Node decodes (src/runtime/pageCalls.ts).
  */
 export interface AnswerState {
