@@ -28,6 +28,8 @@ import {
 } from './builtins';
 import {
   cached,
+  cacheGet,
+  cacheSet,
   computeOwnHiddenness,
   createWalkCache,
   elementTag,
@@ -270,7 +272,8 @@ export function getCSSContent(element: Element, pseudo?: '::before' | '::after')
   if (pseudo && !mayHavePseudoContent(elementTag(element)))
     return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
-  return cached(cache, element, e => computeCSSContent(e, pseudo));
+  const known = cacheGet(cache, element);
+  return known !== undefined ? known : cacheSet(cache, element, computeCSSContent(element, pseudo));
 }
 
 function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {

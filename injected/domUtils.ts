@@ -35,41 +35,116 @@ import { shadowRootOf } from './shadow';
 // linear, but they must not outlive the walk: the page changes between snapshots. So a cache only
 // exists between beginAriaCaches() and the matching endAriaCaches(); outside, every getter computes.
 
-/** A cache slot owned by one module; `map` is set only while a walk is in progress. */
-export interface WalkCache<V> { map: Map<Element, V> | undefined }
+/**
+ * A cache owned by one module: a slot in the one record each element gets per walk. One map from
+ * element to record, instead of a map per cache, because a walk caches five or more things of
+ * every element (style, role, hidden-ness twice, redaction), and on a big page a map insertion
+ * costs as much as a style property read.
+ */
+export interface WalkCache<V> { readonly slot: number; readonly _value?: V }
 
-const walkCaches: WalkCache<unknown>[] = [];
+let slotCount = 0;
 let walkDepth = 0;
+/** Set only while a walk is in progress. */
+let records: Map<Element, unknown[]> | undefined;
+// A walk asks about the same element (and its parent) many times in a row: the last two records
+// are remembered, a pointer comparison instead of a map lookup.
+let lastElement: Element | undefined;
+let lastRecord: unknown[] | undefined;
+let previousElement: Element | undefined;
+let previousRecord: unknown[] | undefined;
 
 /** Registers a cache that lives for one walk. Call once, at module evaluation. */
 export function createWalkCache<V>(): WalkCache<V> {
-  const cache: WalkCache<V> = { map: undefined };
-  append(walkCaches, cache as WalkCache<unknown>);
-  return cache;
+  return { slot: slotCount++ };
 }
 
 /** Starts a walk. Calls nest: only the outermost begin/end pair creates and drops the caches. */
 export function beginAriaCaches(): void {
   if (walkDepth++ > 0)
     return;
-  for (let i = 0; i < walkCaches.length; i++)
-    walkCaches[i].map = new MapCtor();
+  records = new MapCtor();
+  forgetRecentRecords();
 }
 
 export function endAriaCaches(): void {
   if (walkDepth === 0 || --walkDepth > 0)
     return;
-  for (let i = 0; i < walkCaches.length; i++)
-    walkCaches[i].map = undefined;
+  records = undefined;
+  forgetRecentRecords();
+}
+
+function forgetRecentRecords() {
+  lastElement = previousElement = undefined;
+  lastRecord = previousRecord = undefined;
+}
+
+/** The element's record in this walk; with `create`, made when it has none. */
+function recordOf(element: Element, create: boolean): unknown[] | undefined {
+  if (element === lastElement)
+    return lastRecord;
+  if (element === previousElement) {
+    const record = previousRecord;
+    previousElement = lastElement;
+    previousRecord = lastRecord;
+    lastElement = element;
+    return lastRecord = record;
+  }
+  if (!records)
+    return undefined;
+  let record = mapGet(records, element);
+  if (!record) {
+    if (!create)
+      return undefined;
+    record = newRecord();
+    mapSet(records, element, record);
+  }
+  previousElement = lastElement;
+  previousRecord = lastRecord;
+  lastElement = element;
+  lastRecord = record;
+  return record;
+}
+
+/**
+ * `cacheSet` for the walk, which meets each element before (nearly) anything else asks about it:
+ * a new record, without the lookup that would nearly always miss. A record made earlier (an
+ * aria-owns owner's hidden check) is replaced, and only what it cached is computed again.
+ */
+export function cacheSetFirst<V>(cache: WalkCache<V>, element: Element, value: V): V {
+  if (!records)
+    return value;
+  const record = newRecord();
+  mapSet(records, element, record);
+  if (element === previousElement)
+    previousElement = previousRecord = undefined;
+  if (element !== lastElement) {
+    previousElement = lastElement;
+    previousRecord = lastRecord;
+  }
+  lastElement = element;
+  lastRecord = record;
+  record[cache.slot] = value;
+  return value;
+}
+
+function newRecord(): unknown[] {
+  // Filled, not sized: an array with holes would read a page's Array.prototype[n] for them.
+  const record: unknown[] = [];
+  for (let i = 0; i < slotCount; i++)
+    record[i] = undefined;
+  return record;
 }
 
 export function cacheGet<V>(cache: WalkCache<V>, element: Element): V | undefined {
-  return cache.map ? mapGet(cache.map, element) : undefined;
+  const record = recordOf(element, false);
+  return record ? record[cache.slot] as V | undefined : undefined;
 }
 
 export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V {
-  if (cache.map)
-    mapSet(cache.map, element, value);
+  const record = recordOf(element, true);
+  if (record)
+    record[cache.slot] = value;
   return value;
 }
 
@@ -191,19 +266,22 @@ export function getElementComputedStyle(element: Element, pseudo?: '::before' | 
 }
 
 /**
- * For the walk, which meets each element before anything else asks for its style: reads and
- * caches it without looking in the cache first (on a big page, a lookup per element that always
- * misses costs as much as a style property).
+ * For the walk, which meets each element before anything else asks for its style: reads it and
+ * starts the element's record with it (see `cacheSetFirst`). `windowed`: the element's document
+ * has a window (elements of one without, DOMParser's or <template> content, have no style).
  */
-export function readElementComputedStyle(element: Element): StyleRecord | null {
-  return cacheSet(cacheStyle, element, readStyle(element, undefined));
+export function readElementComputedStyle(element: Element, windowed: boolean): StyleRecord | null {
+  return cacheSetFirst(cacheStyle, element, windowed ? styleRecord(getComputedStyle(element)) : null);
 }
 
 function readStyle(element: Element, pseudo: '::before' | '::after' | undefined): StyleRecord | null {
   // Elements of a document without a window (DOMParser, <template> content) have no style.
   if (!element.ownerDocument || !element.ownerDocument.defaultView)
     return null;
-  const declaration = getComputedStyle(element, pseudo);
+  return styleRecord(getComputedStyle(element, pseudo));
+}
+
+function styleRecord(declaration: CSSStyleDeclaration): StyleRecord {
   return { display: declaration.display, visibility: declaration.visibility, cursor: undefined, declaration };
 }
 

@@ -115,6 +115,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   beginPseudoContentScan(styleRoots);
   beginLinkUrls(root.ownerDocument);
   const focused = deepActiveElement(root.ownerDocument);
+  // Every element the walk reaches is in this document, shadow trees included.
+  const windowed = !!root.ownerDocument.defaultView;
   let truncated = false;
   let visited = 0;
 
@@ -155,7 +157,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     }
     const tag = elementTag(element);
-    const style = readElementComputedStyle(element);
+    const style = readElementComputedStyle(element, windowed);
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     seedHiddenSubtree(element, hiddenness, style);
