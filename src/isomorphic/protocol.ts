@@ -95,12 +95,21 @@ export function unpackEntry(p: PackedEntry): SnapshotEntry {
   };
   const extras = p[10];
   if (extras) {
-    const keys = ['description', 'text', 'runs', 'url', 'value', 'placeholder', 'frame'] as const;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      if (extras[key] !== undefined)
-        (entry as unknown as Record<string, unknown>)[key] = key === 'frame' ? { ...extras.frame } : extras[key];
-    }
+    // Always in this order: entries of a snapshot then share a few object shapes.
+    if (extras.description !== undefined)
+      entry.description = extras.description;
+    if (extras.text !== undefined)
+      entry.text = extras.text;
+    if (extras.runs !== undefined)
+      entry.runs = extras.runs;
+    if (extras.url !== undefined)
+      entry.url = extras.url;
+    if (extras.value !== undefined)
+      entry.value = extras.value;
+    if (extras.placeholder !== undefined)
+      entry.placeholder = extras.placeholder;
+    if (extras.frame !== undefined)
+      entry.frame = { ...extras.frame };
   }
   return entry;
 }

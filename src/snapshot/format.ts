@@ -12,8 +12,11 @@ import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, 
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
-  const listed = new Set(snapshot.entries.map(entry => entry.ref));
+  // Every listed entry's children (an entry without any has none in the map).
   const childrenOf = new Map<string | null, SnapshotEntry[]>();
+  const listed = new Set<string>();
+  for (const entry of snapshot.entries)
+    listed.add(entry.ref);
   for (const entry of snapshot.entries) {
     const parent = entry.parent !== null && listed.has(entry.parent) ? entry.parent : null;
     const siblings = childrenOf.get(parent);
@@ -141,7 +144,7 @@ function hasPropertyLines(entry: SnapshotEntry): boolean {
  */
 export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildren: boolean, showName = true): string[] {
   const pad = '  '.repeat(indent);
-  const key = `${pad}- ${yamlKey(formatHead(entry, showName))}`;
+  const key = `${pad}- ${formatKey(entry, showName)}`;
   const runs = textRuns(entry);
   const propertyLines: string[] = [];
   if (entry.url !== undefined)
@@ -172,6 +175,39 @@ function formatHead(entry: SnapshotEntry, showName: boolean): string {
   if (entry.frame)
     head += ` [iframe src=${quoteText(entry.frame.src)}]`;
   return head;
+}
+
+/**
+ * `yamlKey(formatHead(entry, showName))`, with the test made on the pieces rather than the whole
+ * line (a snapshot has thousands): the pieces are joined by a space and each after the role
+ * begins with `"` or `[` and ends with `"` or `]`, so a `: `, ` #` or quote-forcing end can only
+ * come from inside a piece, or from the role's own end (`x:` before the space).
+ */
+function formatKey(entry: SnapshotEntry, showName: boolean): string {
+  let quote = entry.role === '' || kRoleNeedsQuotes.test(entry.role);
+  let head = entry.role;
+  if (entry.name && showName) {
+    // Most names are plain: quoted as they are, and the quotes add no `: ` or ` #`.
+    if (kPlainName.test(entry.name)) {
+      head += ' "' + entry.name + '"';
+    } else {
+      const name = quoteText(entry.name);
+      quote ||= kPieceNeedsQuotes.test(name);
+      head += ' ' + name;
+    }
+  }
+  for (const marker of stateMarkers(entry)) {
+    quote ||= kPieceNeedsQuotes.test(marker);
+    head += ` [${marker}]`;
+  }
+  head += ` [ref=${entry.ref}]`;
+  quote ||= kPieceNeedsQuotes.test(entry.ref);
+  if (entry.frame) {
+    const src = quoteText(entry.frame.src);
+    quote ||= kPieceNeedsQuotes.test(src);
+    head += ` [iframe src=${src}]`;
+  }
+  return quote ? `'${head.replace(/'/g, "''")}'` : head;
 }
 
 function stateMarkers(entry: SnapshotEntry): string[] {
@@ -238,11 +274,25 @@ export function yamlKey(head: string): string {
   return kKeyNeedsQuotes.test(head) ? `'${head.replace(/'/g, "''")}'` : head;
 }
 
+// kKeyNeedsQuotes for the pieces of a key (see `formatKey`): the role, at the start of the line
+// and before a space (so an end in `:` makes a `: `); any later piece, inside the line.
+const kRoleNeedsQuotes = /: |:$| #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^[\s\-?:,[\]{}#&*!|>'"%@`]/;
+const kPieceNeedsQuotes = /: | #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
+
+// What JSON.stringify escapes (quotes, backslashes, controls, lone surrogates: all surrogates, to
+// be safe) and what quoteText escapes after it: a string with none of these is quoted as it is.
+const kQuoteChanges = new RegExp(`["\\\\\u0000-\u001f\ud800-\udfff${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff]`);
+
+/** A name that `quoteText` leaves as it is and that holds no `: ` or ` #`. */
+const kPlainName = new RegExp(`^(?:(?!: | #)[^"\\\\\u0000-\u001f\ud800-\udfff${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff])*$`);
+
 /**
  * `text` as a JSON string, which is also a YAML double-quoted scalar, with bidi and C1 controls
  * written as `\u202e` escapes (JSON.stringify leaves them raw): it reads back as the same string.
  */
 export function quoteText(text: string): string {
+  if (!kQuoteChanges.test(text))
+    return '"' + text + '"';
   return JSON.stringify(text).replace(kEscapedPattern, escapeCodeUnit);
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
-import { formatAddedLine, formatDiff, formatEntryHead, formatSnapshot, quoteCodePoints, quoteText, yamlScalar } from '../../src/snapshot/format';
+import { formatAddedLine, formatDiff, formatEntryHead, formatEntryLines, formatSnapshot, quoteCodePoints, quoteText, yamlKey, yamlScalar } from '../../src/snapshot/format';
 import { kBidiControls } from '../../src/isomorphic/bidi';
 import { entry, snapshot } from './fixtures';
 
@@ -278,6 +278,40 @@ describe('YAML validity', () => {
     const entries = kFuzz.map((s, i) => entry({ ref: `s${i + 1}`, role: 'textbox', name: s, value: s }));
     const parsed = yaml.parse(formatSnapshot(snapshot(entries)));
     expect(parsed).toEqual(kFuzz.map((s, i) => ({ [`textbox ${quoteText(s)} [ref=s${i + 1}]`]: s })));
+  });
+});
+
+describe('quoting shortcuts', () => {
+  // formatEntryLines tests a key piece by piece, and quoteText skips JSON.stringify for strings it
+  // would not change: both must give what the whole-string definitions give.
+  const alphabet = ['a', 'Z', ' ', ':', '#', '-', '"', "'", '\\', '[', ']', '?', '\n', '\t', '\u0000', '\u0085', '\u00a0',
+    '\u202e', '\u2069', '\ufffe', '\ud83c', '\udf89', '🎉', 'é', '\u2028'];
+  let seed = 11;
+  const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+  const randomText = (max: number) => {
+    let text = '';
+    for (let i = random(max); i > 0; i--)
+      text += alphabet[random(alphabet.length)];
+    return text;
+  };
+
+  it('should quote a key exactly when the whole line needs it', () => {
+    const roles = ['button', 'link', '', 'x:', 'a: b', '-', 'x #', ' x', 'x ', 'row'];
+    for (let round = 0; round < 3000; round++) {
+      const state = { visible: true, ...(round % 4 === 0 ? { level: 2 } : {}), ...(round % 5 === 0 ? { invalid: randomText(4) || 'grammar' } : {}) };
+      const e = entry({ ref: round % 7 === 0 ? `s1${randomText(3)}` : `s${round}`, role: roles[random(roles.length)], name: randomText(8), state,
+        ...(round % 6 === 0 ? { frame: { src: randomText(6) } } : {}) });
+      expect(formatEntryLines(e, 0, true)[0], JSON.stringify(e)).toBe(`- ${yamlKey(formatEntryHead(e))}:`);
+    }
+  });
+
+  it('should quote text as JSON with bidi and C1 controls escaped', () => {
+    const reference = (text: string) => JSON.stringify(text).replace(new RegExp(`[${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff]`, 'g'),
+        c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    for (let round = 0; round < 3000; round++) {
+      const text = randomText(10);
+      expect(quoteText(text), JSON.stringify(text)).toBe(reference(text));
+    }
   });
 });
 
