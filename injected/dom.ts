@@ -85,9 +85,9 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
     }
     append(stack, { node: element, close });
     append(depths, depth);
-    const children = element.childNodes;
-    for (let i = children.length - 1; i >= 0; i--) {
-      append(stack, { node: children[i], close: undefined });
+    // Last to first through the sibling links: indexing a live NodeList costs twice as much.
+    for (let child = element.lastChild; child; child = child.previousSibling) {
+      append(stack, { node: child, close: undefined });
       append(depths, depth + 1);
     }
     const shadowRoot = shadowRootOf(element);
@@ -95,9 +95,8 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       // The shadow tree first, as DevTools shows it; light children follow (slots show where they render).
       append(stack, { node: element, close: '\n<!-- /shadow-root -->\n' });
       append(depths, depth);
-      const shadowChildren = shadowRoot.childNodes;
-      for (let i = shadowChildren.length - 1; i >= 0; i--) {
-        append(stack, { node: shadowChildren[i], close: undefined });
+      for (let child = shadowRoot.lastChild; child; child = child.previousSibling) {
+        append(stack, { node: child, close: undefined });
         append(depths, depth + 1);
       }
       html += '\n<!-- shadow-root -->\n';
