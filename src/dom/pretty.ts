@@ -38,12 +38,115 @@ export const kDomFileHeader = `<meta http-equiv="Content-Security-Policy" conten
 
 /** The DOM file: the header line, then the markup pretty-printed. */
 export function prettyPrintDom(markup: string): string {
-  return kDomFileHeader + '\n' + beautifyIncrementally(markup);
+  const printed = (lastPrint && patchValue(lastPrint, markup)) ?? kDomFileHeader + '\n' + beautifyIncrementally(markup);
+  lastPrint = { markup, printed };
+  return printed;
 }
 
 /** The DOM file printed by one js-beautify pass over the whole markup: what `prettyPrintDom` must equal, byte for byte. */
 export function prettyPrintDomFully(markup: string): string {
   return kDomFileHeader + '\n' + beautify.html(markup, kOptions);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patching the last print.
+//
+// Most steps change one attribute value: a field's `value`, an `aria-expanded`. js-beautify lays
+// out a tag by how many attributes it has, never by their values (no wrapping: wrap_line_length
+// is 0), so the new file is the last one with that value replaced. Only when the markups differ
+// inside one attribute value of one tag, and neither value holds what js-beautify's templating
+// reads (`{`); the attribute is found in the last print as the same occurrence of the same text.
+// tests/unit/prettyDomSpeed.spec.ts proves the equality against one js-beautify pass.
+
+/** The last print: what the next one may patch. */
+let lastPrint: { markup: string; printed: string } | undefined;
+
+function patchValue(last: { markup: string; printed: string }, markup: string): string | undefined {
+  const before = last.markup;
+  if (before === markup)
+    return last.printed;
+  const prefix = commonPrefix(before, markup);
+  const suffix = commonSuffix(before, markup, prefix);
+  // The value around the change: from its opening quote (after `name=`) to its closing one.
+  const open = before.lastIndexOf('"', prefix - 1);
+  const closeBefore = before.indexOf('"', before.length - suffix);
+  if (open < 0 || closeBefore < 0)
+    return undefined;
+  const closeAfter = closeBefore + markup.length - before.length;
+  const oldValue = before.slice(open + 1, closeBefore);
+  const newValue = markup.slice(open + 1, closeAfter);
+  if (!isPlainValue(oldValue) || !isPlainValue(newValue) || before[open - 1] !== '=')
+    return undefined;
+  // The attribute's name, and the tag it is in: `<tag … name="`, with no `>` in between.
+  let nameStart = open - 1;
+  while (nameStart > 0 && isNameChar(before.charCodeAt(nameStart - 1)))
+    nameStart--;
+  const tagStart = before.lastIndexOf('<', nameStart);
+  if (nameStart === open - 1 || before[nameStart - 1] !== ' ' || tagStart < 0 || before.lastIndexOf('>', nameStart) > tagStart || !isLetter(before.charCodeAt(tagStart + 1)))
+    return undefined;
+  const oldAttribute = before.slice(nameStart, closeBefore + 1);
+  // The same occurrence in the print: every occurrence of the markup must be there, in order.
+  const occurrence = countOccurrences(before, oldAttribute, nameStart);
+  if (countOccurrences(before, oldAttribute, before.length) !== countOccurrences(last.printed, oldAttribute, last.printed.length))
+    return undefined;
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = last.printed.indexOf(oldAttribute, at + 1);
+    if (at < 0)
+      return undefined;
+  }
+  const newAttribute = before.slice(nameStart, open + 1) + newValue + '"';
+  return last.printed.slice(0, at) + newAttribute + last.printed.slice(at + oldAttribute.length);
+}
+
+/** An attribute value as our serializer writes it (no raw quote or angle bracket), with nothing js-beautify's templating reads. */
+function isPlainValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 34 /* " */ || c === 60 /* < */ || c === 62 /* > */ || c === 123 /* { */ || c === 125 /* } */ || c === 10 || c === 13)
+      return false;
+  }
+  return true;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 58;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** Non-overlapping occurrences of `text` that start before `end`. */
+function countOccurrences(haystack: string, text: string, end: number): number {
+  let count = 0;
+  for (let at = haystack.indexOf(text); at >= 0 && at < end; at = haystack.indexOf(text, at + text.length))
+    count++;
+  return count;
+}
+
+const kCompareBlock = 4096;
+
+function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let prefix = 0;
+  // Blocks first (a native comparison), then characters.
+  while (prefix + kCompareBlock <= max && a.slice(prefix, prefix + kCompareBlock) === b.slice(prefix, prefix + kCompareBlock))
+    prefix += kCompareBlock;
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix))
+    prefix++;
+  return prefix;
+}
+
+/** The common end of `a` and `b` that does not reach into their common beginning (`prefix`). */
+function commonSuffix(a: string, b: string, prefix: number): number {
+  const room = Math.min(a.length, b.length) - prefix;
+  let suffix = 0;
+  while (suffix + kCompareBlock <= room && a.slice(a.length - suffix - kCompareBlock, a.length - suffix) === b.slice(b.length - suffix - kCompareBlock, b.length - suffix))
+    suffix += kCompareBlock;
+  while (suffix < room && a.charCodeAt(a.length - suffix - 1) === b.charCodeAt(b.length - suffix - 1))
+    suffix++;
+  return suffix;
 }
 
 // ---------------------------------------------------------------------------------------------
