@@ -122,8 +122,12 @@ function matchesState(state: EntryState, expected: Partial<EntryState>): boolean
 }
 
 export function normalizeWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Names from the page are normalized already: most need no copy.
+  return kNeedsNormalizing.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
+
+/** Whitespace other than a single space between other characters. */
+const kNeedsNormalizing = /[^\S ]|  |^ | $/;
 
 /**
  * Keeps the entries `keep` accepts; kept entries whose parent was dropped hang from their

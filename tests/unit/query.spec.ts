@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
 import { validateQuery } from '../../src/expect/query';
-import { filterEntries, findEntries, queryProblem } from '../../src/snapshot/query';
+import { filterEntries, findEntries, normalizeWhitespace, queryProblem } from '../../src/snapshot/query';
 import { similarRefLines } from '../../src/snapshot/similar';
 import { entry, snapshot } from './fixtures';
 
@@ -118,5 +118,19 @@ describe('similarRefLines', () => {
       'button "Save" [disabled] [ref=s3]',
     ]);
     expect(similarRefLines(page.entries, { role: 'link', name: 'Save' }, 1)).toEqual(['link "Saved items" [ref=s4]']);
+  });
+});
+
+describe('normalizeWhitespace', () => {
+  it('should equal collapsing every whitespace run and trimming, for random strings', () => {
+    const alphabet = ['a', 'Z', ' ', ' ', '\t', '\n', '\u00a0', '\u2003', '\ufeff', '\u200b', 'é'];
+    let seed = 5;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let round = 0; round < 3000; round++) {
+      let text = '';
+      for (let i = random(9); i > 0; i--)
+        text += alphabet[random(alphabet.length)];
+      expect(normalizeWhitespace(text), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' ').trim());
+    }
   });
 });
