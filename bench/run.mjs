@@ -11,7 +11,7 @@ import { measurePage, measureStepCosts } from './harness.mjs';
 import { generatedPage, realisticPage, tablePage } from './pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const reps = Number(process.env.BENCH_REPS ?? 7);
+const reps = Number(process.env.BENCH_REPS ?? 11);
 const demoHtml = fs.readFileSync(path.join(here, '..', 'examples', 'app', 'index.html'), 'utf8')
     .replace('<link rel="stylesheet" href="/app.css">', `<style>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.css'), 'utf8')}</style>`)
     .replace('<script src="/app.js"></script>', `<script>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.js'), 'utf8')}</script>`);

@@ -117,6 +117,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const focused = deepActiveElement(root.ownerDocument);
   // Every element the walk reaches is in this document, shadow trees included.
   const windowed = !!root.ownerDocument.defaultView;
+  const documentElement = root.ownerDocument.documentElement;
   let truncated = false;
   let visited = 0;
 
@@ -183,7 +184,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
     if (controlLabel)
       owner = kNoOwner;
-    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== element.ownerDocument.documentElement && (
+    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (
       !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
       (role === 'generic' && !inline && hasOwnText(element)));
     if (include) {
