@@ -45,6 +45,30 @@ export function hasChanged(prev: SnapshotEntry, curr: SnapshotEntry): boolean {
   return count !== 0;
 }
 
+/**
+ * For each entry of `curr`, the index of the entry with the same ref in `prev`, or -1. Two
+ * snapshots of a page that changed a field list the same refs in the same order: the map of
+ * refs is built only from where they part.
+ */
+export function earlierIndexes(prev: readonly SnapshotEntry[], curr: readonly SnapshotEntry[]): Int32Array {
+  const result = new Int32Array(curr.length);
+  let byRef: Map<string, number> | undefined;
+  for (let i = 0; i < curr.length; i++) {
+    const ref = curr[i].ref;
+    if (!byRef) {
+      if (i < prev.length && prev[i].ref === ref) {
+        result[i] = i;
+        continue;
+      }
+      byRef = new Map();
+      for (let j = 0; j < prev.length; j++)
+        byRef.set(prev[j].ref, j);
+    }
+    result[i] = byRef.get(ref) ?? -1;
+  }
+  return result;
+}
+
 export function identityOf(entry: SnapshotEntry): EntryIdentity {
   return { ref: entry.ref, role: entry.role, name: entry.name, fingerprint: entry.fingerprint };
 }
@@ -58,13 +82,9 @@ export function identityOf(entry: SnapshotEntry): EntryIdentity {
 export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?: DiffFormat } = {}): SnapshotDiff {
   const full = options.format === 'full';
   const reloaded = prev.meta.documentId !== curr.meta.documentId;
-  // Where each earlier entry sits: to find it by ref, and to compare the order of children.
-  const prevIndex = new Map<string, number>();
-  if (!reloaded) {
-    for (let i = 0; i < prev.entries.length; i++)
-      prevIndex.set(prev.entries[i].ref, i);
-  }
-  const inCurr = new Set<string>();
+  // Where each entry sat before (by ref): to compare it, and to compare the order of children.
+  const earlier = reloaded ? undefined : earlierIndexes(prev.entries, curr.entries);
+  const inCurr = new Uint8Array(prev.entries.length);
   const cut = !reloaded && (prev.meta.truncated || curr.meta.truncated);
   // Where each side's cut falls in the other: an entry only one side has, after it, is past the cut.
   const prevCutInCurr = cut && prev.meta.truncated ? cutIndex(prev.entries, curr.entries) : Infinity;
@@ -76,15 +96,15 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
   const childPositions = new Map<string, number[]>();
   for (let i = 0; i < curr.entries.length; i++) {
     const entry = curr.entries[i];
-    const index = prevIndex.get(entry.ref);
-    if (index === undefined) {
+    const index = earlier ? earlier[i] : -1;
+    if (index < 0) {
       if (i <= prevCutInCurr)
         added.push(entry);
       else
         skipped.added++;
       continue;
     }
-    inCurr.add(entry.ref);
+    inCurr[index] = 1;
     const before = prev.entries[index];
     if (before.parent === entry.parent) {
       const parent = entry.parent ?? '';
@@ -102,7 +122,7 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
   const removed: EntryIdentity[] = [];
   for (let i = 0; i < prev.entries.length; i++) {
     const entry = prev.entries[i];
-    if (inCurr.has(entry.ref))
+    if (inCurr[i])
       continue;
     if (i <= currCutInPrev)
       removed.push(identityOf(entry));

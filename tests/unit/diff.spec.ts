@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, diffSnapshots, hasChanged, longestIncreasingRun } from '../../src/snapshot/diff';
+import { changedFields, diffSnapshots, earlierIndexes, hasChanged, longestIncreasingRun } from '../../src/snapshot/diff';
 import { applyBudget } from '../../src/snapshot/budget';
 import { formatDiff } from '../../src/snapshot/format';
 import { shapeDiff } from '../../src/snapshot/shape';
@@ -367,5 +367,17 @@ describe('hasChanged', () => {
     for (const variant of variants)
       expect(hasChanged(base, variant), JSON.stringify(variant)).toBe(Object.keys(changedFields(base, variant)).length > 0);
     expect(variants.map(v => hasChanged(base, v))).toEqual([false, true, true, true, true, true, true, true, false, false]);
+  });
+});
+
+describe('earlierIndexes', () => {
+  const refs = (...list: string[]) => list.map(ref => entry({ ref, role: 'button' }));
+
+  it('should find every entry where it was, aligned or not', () => {
+    expect([...earlierIndexes(refs('s1', 's2', 's3'), refs('s1', 's2', 's3'))]).toEqual([0, 1, 2]);
+    expect([...earlierIndexes(refs('s1', 's2', 's3'), refs('s1', 's9', 's2', 's3'))]).toEqual([0, -1, 1, 2]);
+    expect([...earlierIndexes(refs('s1', 's2', 's3'), refs('s1', 's3'))]).toEqual([0, 2]);
+    expect([...earlierIndexes(refs('s1', 's2', 's3'), refs('s3', 's2', 's1', 's4'))]).toEqual([2, 1, 0, -1]);
+    expect([...earlierIndexes([], refs('s1'))]).toEqual([-1]);
   });
 });
