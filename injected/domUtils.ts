@@ -41,7 +41,11 @@ import { shadowRootOf } from './shadow';
  * every element (style, role, hidden-ness twice, redaction), and on a big page a map insertion
  * costs as much as a style property read.
  */
-export interface WalkCache<V> { readonly slot: number; readonly _value?: V }
+export interface WalkCache<V> {
+  readonly slot: number;
+  /** Never set: it only ties the cache to the type of what it holds. */
+  readonly _value?: V;
+}
 
 let slotCount = 0;
 let walkDepth = 0;

@@ -89,12 +89,9 @@ function patchValue(last: { markup: string; printed: string }, markup: string): 
   const occurrence = countOccurrences(before, oldAttribute, nameStart);
   if (countOccurrences(before, oldAttribute, before.length) !== countOccurrences(last.printed, oldAttribute, last.printed.length))
     return undefined;
-  let at = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    at = last.printed.indexOf(oldAttribute, at + 1);
-    if (at < 0)
-      return undefined;
-  }
+  const at = nthOccurrence(last.printed, oldAttribute, occurrence);
+  if (at < 0)
+    return undefined;
   const newAttribute = before.slice(nameStart, open + 1) + newValue + '"';
   return last.printed.slice(0, at) + newAttribute + last.printed.slice(at + oldAttribute.length);
 }
@@ -123,6 +120,14 @@ function countOccurrences(haystack: string, text: string, end: number): number {
   for (let at = haystack.indexOf(text); at >= 0 && at < end; at = haystack.indexOf(text, at + text.length))
     count++;
   return count;
+}
+
+/** Where the `n`th (from 0) of the non-overlapping occurrences of `text` starts, or -1. */
+function nthOccurrence(haystack: string, text: string, n: number): number {
+  let at = haystack.indexOf(text);
+  for (let i = 0; i < n && at >= 0; i++)
+    at = haystack.indexOf(text, at + text.length);
+  return at;
 }
 
 const kCompareBlock = 4096;
