@@ -5,6 +5,7 @@
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
 
+import { commonPrefix, commonSuffix } from '../src/isomorphic/commonEnds';
 import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
@@ -190,27 +191,14 @@ class Runtime {
  * and end replaced. The ends never split a surrogate pair (the middle must be a valid string).
  */
 function encodeChange(base: string, part: string): string {
-  const max = base.length < part.length ? base.length : part.length;
-  let prefix = 0;
-  // Blocks first (a native comparison), then characters.
-  while (prefix + kBlock <= max && stringSlice(base, prefix, prefix + kBlock) === stringSlice(part, prefix, prefix + kBlock))
-    prefix += kBlock;
-  while (prefix < max && base[prefix] === part[prefix])
-    prefix++;
+  let prefix = commonPrefix(base, part, stringSlice);
   if (prefix > 0 && isHighSurrogate(part, prefix - 1))
     prefix--;
-  let suffix = 0;
-  const room = max - prefix;
-  while (suffix + kBlock <= room && stringSlice(base, base.length - suffix - kBlock, base.length - suffix) === stringSlice(part, part.length - suffix - kBlock, part.length - suffix))
-    suffix += kBlock;
-  while (suffix < room && base[base.length - suffix - 1] === part[part.length - suffix - 1])
-    suffix++;
+  let suffix = commonSuffix(base, part, prefix, stringSlice);
   if (suffix > 0 && isHighSurrogate(part, part.length - suffix - 1))
     suffix--;
   return 'D' + prefix + ',' + suffix + ',' + stringSlice(part, prefix, part.length - suffix);
 }
-
-const kBlock = 512;
 
 function isHighSurrogate(text: string, index: number): boolean {
   const c = text[index];

@@ -3,6 +3,7 @@
 // markup always prints byte-identically.
 
 import beautify from 'js-beautify';
+import { commonPrefix, commonSuffix } from '../isomorphic/commonEnds';
 
 // Text-level elements stay on their line; everything else (form controls included) gets its own,
 // so that a control's change is a change of its lines only.
@@ -128,30 +129,6 @@ function nthOccurrence(haystack: string, text: string, n: number): number {
   for (let i = 0; i < n && at >= 0; i++)
     at = haystack.indexOf(text, at + text.length);
   return at;
-}
-
-const kCompareBlock = 4096;
-
-function commonPrefix(a: string, b: string): number {
-  const max = Math.min(a.length, b.length);
-  let prefix = 0;
-  // Blocks first (a native comparison), then characters.
-  while (prefix + kCompareBlock <= max && a.slice(prefix, prefix + kCompareBlock) === b.slice(prefix, prefix + kCompareBlock))
-    prefix += kCompareBlock;
-  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix))
-    prefix++;
-  return prefix;
-}
-
-/** The common end of `a` and `b` that does not reach into their common beginning (`prefix`). */
-function commonSuffix(a: string, b: string, prefix: number): number {
-  const room = Math.min(a.length, b.length) - prefix;
-  let suffix = 0;
-  while (suffix + kCompareBlock <= room && a.slice(a.length - suffix - kCompareBlock, a.length - suffix) === b.slice(b.length - suffix - kCompareBlock, b.length - suffix))
-    suffix += kCompareBlock;
-  while (suffix < room && a.charCodeAt(a.length - suffix - 1) === b.charCodeAt(b.length - suffix - 1))
-    suffix++;
-  return suffix;
 }
 
 // ---------------------------------------------------------------------------------------------
