@@ -12,11 +12,8 @@ import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, 
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
-  // Every listed entry's children (an entry without any has none in the map).
+  const listed = new Set(snapshot.entries.map(entry => entry.ref));
   const childrenOf = new Map<string | null, SnapshotEntry[]>();
-  const listed = new Set<string>();
-  for (const entry of snapshot.entries)
-    listed.add(entry.ref);
   for (const entry of snapshot.entries) {
     const parent = entry.parent !== null && listed.has(entry.parent) ? entry.parent : null;
     const siblings = childrenOf.get(parent);
@@ -162,29 +159,23 @@ export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildr
 
 /** `button "Save" [disabled] [ref=s12]`: what a line says about one entry. */
 export function formatEntryHead(entry: SnapshotEntry): string {
-  return formatHead(entry, true);
+  return formatHead(entry, true).head;
 }
 
-function formatHead(entry: SnapshotEntry, showName: boolean): string {
-  let head = entry.role;
-  if (entry.name && showName)
-    head += ' ' + quoteText(entry.name);
-  for (const marker of stateMarkers(entry))
-    head += ` [${marker}]`;
-  head += ` [ref=${entry.ref}]`;
-  if (entry.frame)
-    head += ` [iframe src=${quoteText(entry.frame.src)}]`;
-  return head;
+/** The entry's line key: its head, single-quoted when YAML needs it (`yamlKey`). */
+function formatKey(entry: SnapshotEntry, showName: boolean): string {
+  const { head, needsQuotes } = formatHead(entry, showName);
+  return needsQuotes ? `'${head.replace(/'/g, "''")}'` : head;
 }
 
 /**
- * `yamlKey(formatHead(entry, showName))`, with the test made on the pieces rather than the whole
- * line (a snapshot has thousands): the pieces are joined by a space and each after the role
- * begins with `"` or `[` and ends with `"` or `]`, so a `: `, ` #` or quote-forcing end can only
- * come from inside a piece, or from the role's own end (`x:` before the space).
+ * The head, and whether `yamlKey` would quote it, tested on the pieces rather than the whole line
+ * (a snapshot has thousands): the pieces are joined by a space and each after the role begins
+ * with `"` or `[` and ends with `"` or `]`, so a `: `, ` #` or quote-forcing end can only come
+ * from inside a piece, or from the role's own end (`x:` before the space).
  */
-function formatKey(entry: SnapshotEntry, showName: boolean): string {
-  let quote = entry.role === '' || kRoleNeedsQuotes.test(entry.role);
+function formatHead(entry: SnapshotEntry, showName: boolean): { head: string; needsQuotes: boolean } {
+  let needsQuotes = entry.role === '' || kRoleNeedsQuotes.test(entry.role);
   let head = entry.role;
   if (entry.name && showName) {
     // Most names are plain: quoted as they are, and the quotes add no `: ` or ` #`.
@@ -192,22 +183,22 @@ function formatKey(entry: SnapshotEntry, showName: boolean): string {
       head += ' "' + entry.name + '"';
     } else {
       const name = quoteText(entry.name);
-      quote ||= kPieceNeedsQuotes.test(name);
+      needsQuotes ||= kPieceNeedsQuotes.test(name);
       head += ' ' + name;
     }
   }
   for (const marker of stateMarkers(entry)) {
-    quote ||= kPieceNeedsQuotes.test(marker);
+    needsQuotes ||= kPieceNeedsQuotes.test(marker);
     head += ` [${marker}]`;
   }
   head += ` [ref=${entry.ref}]`;
-  quote ||= kPieceNeedsQuotes.test(entry.ref);
+  needsQuotes ||= kPieceNeedsQuotes.test(entry.ref);
   if (entry.frame) {
     const src = quoteText(entry.frame.src);
-    quote ||= kPieceNeedsQuotes.test(src);
+    needsQuotes ||= kPieceNeedsQuotes.test(src);
     head += ` [iframe src=${src}]`;
   }
-  return quote ? `'${head.replace(/'/g, "''")}'` : head;
+  return { head, needsQuotes };
 }
 
 function stateMarkers(entry: SnapshotEntry): string[] {
@@ -280,11 +271,13 @@ const kRoleNeedsQuotes = /: |:$| #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^[\s
 const kPieceNeedsQuotes = /: | #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
 
 // What JSON.stringify escapes (quotes, backslashes, controls, lone surrogates: all surrogates, to
-// be safe) and what quoteText escapes after it: a string with none of these is quoted as it is.
-const kQuoteChanges = new RegExp(`["\\\\\u0000-\u001f\ud800-\udfff${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff]`);
+// be safe) and what quoteText escapes after it, as a character class body: a string with none of
+// these is quoted as it is.
+const kQuoteChangeChars = `"\\\\\u0000-\u001f\ud800-\udfff${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff`;
+const kQuoteChanges = new RegExp(`[${kQuoteChangeChars}]`);
 
 /** A name that `quoteText` leaves as it is and that holds no `: ` or ` #`. */
-const kPlainName = new RegExp(`^(?:(?!: | #)[^"\\\\\u0000-\u001f\ud800-\udfff${kBidiControls.join('')}\u007f-\u009f\ufffe\uffff])*$`);
+const kPlainName = new RegExp(`^(?:(?!: | #)[^${kQuoteChangeChars}])*$`);
 
 /**
  * `text` as a JSON string, which is also a YAML double-quoted scalar, with bidi and C1 controls
