@@ -28,8 +28,6 @@ import {
 } from './builtins';
 import {
   cached,
-  cacheGet,
-  cacheSet,
   computeOwnHiddenness,
   createWalkCache,
   elementTag,
@@ -272,8 +270,7 @@ export function getCSSContent(element: Element, pseudo?: '::before' | '::after')
   if (pseudo && !mayHavePseudoContent(elementTag(element)))
     return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
-  const known = cacheGet(cache, element);
-  return known !== undefined ? known : cacheSet(cache, element, computeCSSContent(element, pseudo));
+  return cached(cache, element, computeCSSContent, pseudo);
 }
 
 function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {

@@ -152,10 +152,13 @@ export function cacheSet<V>(cache: WalkCache<V>, element: Element, value: V): V 
   return value;
 }
 
-/** The `getX` of a `computeX`: the cached value during a walk, computed (and cached) otherwise. */
-export function cached<V>(cache: WalkCache<V>, element: Element, compute: (element: Element) => V): V {
+/**
+ * The `getX` of a `computeX`: the cached value during a walk, computed (and cached) otherwise.
+ * `arg` goes to `compute` as is: no closure per call on a hot path.
+ */
+export function cached<V, A = undefined>(cache: WalkCache<V>, element: Element, compute: (element: Element, arg: A) => V, arg?: A): V {
   const value = cacheGet(cache, element);
-  return value !== undefined ? value : cacheSet(cache, element, compute(element));
+  return value !== undefined ? value : cacheSet(cache, element, compute(element, arg as A));
 }
 
 // ---------------------------------------------------------------------------------------------
