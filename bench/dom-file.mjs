@@ -1,5 +1,6 @@
 // The DOM file on the 15k page: serialization (in the page, with the snapshot walk it shares),
-// pretty-print, diff, and the file's size against document.documentElement.outerHTML.
+// pretty-print (a step's, and a whole print: ours against one js-beautify
+// pass), diff, and the file's size against document.documentElement.outerHTML.
 // Run: npm run build && node bench/dom-file.mjs [elements]
 import { chromium } from '@playwright/test';
 import browserModule from '../dist/browser/index.js';
@@ -36,9 +37,18 @@ for (let i = 0; i < reps; i++) {
   previous = file;
 }
 await browser.close();
+Object.assign(times, { print: [], beautify: [] });
+for (let i = 0; i < reps; i++) {
+  let started = performance.now();
+  internal.printMarkup(markup);
+  times.print.push(performance.now() - started);
+  started = performance.now();
+  internal.prettyPrintDomFully(markup);
+  times.beautify.push(performance.now() - started);
+}
 const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 console.log(`DOM file on a ${count}-element page (medians of ${reps}):`);
 console.log(`  serialization  ${(m.walkAndSerialize - m.walk).toFixed(1)} ms (snapshot walk alone ${m.walk.toFixed(1)} ms, both in one page call ${m.walkAndSerialize.toFixed(1)} ms)`);
-console.log(`  pretty-print   ${m.pretty.toFixed(1)} ms`);
+console.log(`  pretty-print   ${m.pretty.toFixed(1)} ms a step (prettyPrintDom after one field was typed); a whole print ${m.print.toFixed(1)} ms, one js-beautify pass ${m.beautify.toFixed(1)} ms`);
 console.log(`  diff           ${m.diff.toFixed(1)} ms (one typed value)`);
 console.log(`  size           ${file.length} chars pretty (${(file.length / outerHTML).toFixed(2)}× outerHTML ${outerHTML}); ${markup.length} unformatted (${(markup.length / outerHTML).toFixed(2)}×)`);

@@ -4,5 +4,6 @@
 export { internalsOf, Stagewright } from './fixtures/stagewright';
 export { resolveOptions, kDefaultOptions } from './fixtures/options';
 export { PageStore } from './session/store';
-export { prettyPrintDom } from './dom/pretty';
+export { prettyPrintDom, prettyPrintDomFully } from './dom/pretty';
+export { printMarkup } from './dom/printer';
 export { diffDom } from './dom/diff';

@@ -46,6 +46,42 @@ const kImpliedEnds: { [tag: string]: [string, string[] | undefined][] | undefine
   td: [['td', [...kTableParts, 'tr']], ['th', [...kTableParts, 'tr']]],
   th: [['td', [...kTableParts, 'tr']], ['th', [...kTableParts, 'tr']]],
 };
+/** What the layout knows of an element name (as written), worked out once per name. */
+interface Kind {
+  /** The name in lower case. */
+  name: string;
+  inline: boolean;
+  void: boolean;
+  rawContent: boolean;
+  impliedEnds: [string, string[] | undefined][] | undefined;
+  closesParagraph: boolean;
+  keepsParagraph: boolean;
+}
+
+/** Names seen, as written: bounded, since a page can make up any number of custom element names. */
+const kinds = new Map<string, Kind>();
+const kMaxKinds = 10_000;
+
+function kindOf(written: string): Kind {
+  let kind = kinds.get(written);
+  if (!kind) {
+    if (kinds.size >= kMaxKinds)
+      kinds.clear();
+    const name = written.toLowerCase();
+    kind = {
+      name,
+      inline: kInline[name] === true || name.indexOf('-') >= 0,
+      void: kVoid[name] === true,
+      rawContent: kRawContent[name] === true,
+      impliedEnds: kImpliedEnds[name],
+      closesParagraph: kParagraphClosers[name] === true,
+      keepsParagraph: kParagraphKeepers[name] === true,
+    };
+    kinds.set(written, kind);
+  }
+  return kind;
+}
+
 /** Attributes per line: at least this many, and each gets a line of its own. */
 const kWrapMinAttributes = 3;
 const kIndent = 2;
@@ -59,7 +95,9 @@ function toSet(names: string[]): { [name: string]: true | undefined } {
 
 /** A tag or comment as the layout sees it (js-beautify's parser token of a tag). */
 interface Tag {
-  /** Lowercased name; an end tag's without its `/`; a comment's `!--…` up to its first space. */
+  /** An end tag's without its `/`; a comment's `!--…` up to its first space. */
+  kind: Kind;
+  /** `kind.name`. */
   name: string;
   start: boolean;
   /** An end tag, or a void start tag. */
@@ -93,7 +131,7 @@ interface Frame {
 const enum Last { None, TagOpen, Attribute, Equals, Value, TagClose, Content }
 
 const kNoTag: Tag = {
-  name: '', start: false, end: false, empty: false, inline: false, rawContent: false, comment: false, parent: undefined,
+  kind: kindOf(''), name: '', start: false, end: false, empty: false, inline: false, rawContent: false, comment: false, parent: undefined,
   opener: undefined, attributes: 0, wrapped: false, indentsContent: false, multiline: false,
 };
 
@@ -127,8 +165,12 @@ class Printer {
   private readonly _text: string;
   private _at = 0;
   // The output: the finished lines, each with its newline, then the current line; whether anything
-  // was put on the current line, and whether it is the first.
+  // was put on the current line, and whether it is the first. Everything printed is a range of the
+  // markup: the pending range grows while the next piece follows it there, so that a line costs a
+  // copy or two, not one per piece.
   private _out = '';
+  private _pendingStart = -1;
+  private _pendingEnd = -1;
   private _lineStarted = false;
   private _firstLine = true;
   private _spaceBefore = false;
@@ -140,9 +182,11 @@ class Printer {
   /** The current tag's attributes: start and end offsets, in pairs. */
   private readonly _bounds: number[] = [];
   private _last = Last.None;
-  // The whitespace before the token being read: how many newlines, and what follows the last one.
+  // The whitespace before the token being read: how many newlines, where what follows the last one
+  // starts, and where the token starts.
   private _newlines = 0;
-  private _whitespace = '';
+  private _whitespaceStart = 0;
+  private _tokenStart = 0;
 
   constructor(text: string) {
     this._text = text;
@@ -188,22 +232,8 @@ class Printer {
       }
     }
     this._newlines = newlines;
-    this._whitespace = lineStart < at ? text.slice(lineStart, at) : '';
-    this._at = at;
-  }
-
-  /** Reads up to the next whitespace or `<`. */
-  private _readWord(): string {
-    const text = this._text;
-    const start = this._at;
-    let at = start;
-    for (; at < text.length; at++) {
-      const c = text.charCodeAt(at);
-      if (c === 32 || c === 10 || c === 9 || c === 60 /* < */)
-        break;
-    }
-    this._at = at;
-    return text.slice(start, at);
+    this._whitespaceStart = lineStart;
+    this._tokenStart = this._at = at;
   }
 
   /** A `<pre>`/`<textarea>`'s content, up to its end tag (or the end): copied as it is. */
@@ -214,20 +244,28 @@ class Printer {
     const end = match ? match.index : this._text.length;
     if (end === this._at)
       return false;
-    const content = this._text.slice(this._at, end);
+    this._addRaw(end);
     this._at = end;
-    this._addRaw(content);
     this._last = Last.Content;
     return true;
   }
 
+  /** A word: up to the next whitespace or `<`. */
   private _word() {
-    const word = this._readWord();
+    const text = this._text;
+    const start = this._at;
+    let at = start;
+    for (; at < text.length; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 32 || c === 10 || c === 9 || c === 60 /* < */)
+        break;
+    }
+    this._at = at;
     if (this._lastTag.rawContent) {
-      this._addRaw(word);
+      this._addRaw(at);
     } else {
       this._traverseWhitespace();
-      this._print(word);
+      this._print(start, at);
     }
     this._last = Last.Content;
   }
@@ -239,7 +277,8 @@ class Printer {
     const close = text.indexOf('-->', this._at + 4);
     if (close < 0)
       throw kNotOurs;
-    const comment = text.slice(this._at, close + 3);
+    const start = this._at;
+    const comment = text.slice(start, close + 3);
     // `<!-- beautify ignore:start -->` and the like are directives to js-beautify.
     if (comment.indexOf('beautify') >= 0)
       throw kNotOurs;
@@ -247,13 +286,12 @@ class Printer {
     let nameEnd = 1;
     while (nameEnd < comment.length && comment[nameEnd] !== '>' && !/\s/.test(comment[nameEnd]))
       nameEnd++;
-    const name = comment.slice(1, nameEnd).toLowerCase();
-    const tag = this._newTag(name, true, true);
+    const tag = this._newTag(kindOf(comment.slice(1, nameEnd)), true, true);
     tag.empty = true;
-    tag.inline = kInline[name] === true || name.indexOf('-') >= 0;
+    tag.inline = tag.kind.inline;
     this._traverseWhitespace();
-    this._position(tag, comment);
-    this._print(comment);
+    this._position(tag, comment.indexOf('\n') >= 0);
+    this._print(start, this._at);
     this._lastTag = tag;
     this._last = Last.TagOpen;
   }
@@ -270,25 +308,25 @@ class Printer {
         break;
       at++;
     }
-    const raw = text.slice(open, at);
     this._at = at;
-    const start = raw[1] !== '/';
-    const name = (start ? raw.slice(1) : raw.slice(2)).toLowerCase();
+    const start = text.charCodeAt(open + 1) !== 47 /* / */;
+    const kind = kindOf(text.slice(start ? open + 1 : open + 2, at));
+    const name = kind.name;
     if (!name)
       throw kNotOurs;
-    const tag = this._newTag(name, start, false);
-    tag.end = !start || kVoid[name] === true;
+    const tag = this._newTag(kind, start, false);
+    tag.end = !start || kind.void;
     tag.empty = start && tag.end;
-    tag.inline = kInline[name] === true || name.indexOf('-') >= 0;
-    tag.rawContent = !tag.empty && start && kRawContent[name] === true;
+    tag.inline = kind.inline;
+    tag.rawContent = !tag.empty && start && kind.rawContent;
     if (this._lastTag.rawContent && !this._lastTag.empty && !start) {
       // The end tag after a raw content, copied as it is.
-      this._addRaw(raw);
+      this._addRaw(at);
       tag.opener = this._pop(name, undefined);
     } else {
       this._traverseWhitespace();
-      this._position(tag, raw);
-      this._print(raw);
+      this._position(tag, false);
+      this._print(open, at);
     }
     this._alignment = kIndent;
     this._lastTag = tag;
@@ -299,7 +337,7 @@ class Printer {
     if (text.charCodeAt(this._at) !== 62 /* > */)
       throw kNotOurs;
     this._at++;
-    this._tagClose(tag);
+    this._tagClose(tag, this._at - 1);
   }
 
   /**
@@ -310,7 +348,7 @@ class Printer {
   private _attributes(tag: Tag) {
     const text = this._text;
     const bounds = this._bounds;
-    bounds.length = 0;
+    let count = 0;
     const first = this._at;
     let plain = true;
     while (true) {
@@ -339,29 +377,30 @@ class Printer {
         if (at === 0)
           throw kNotOurs;
       }
-      bounds.push(start, at);
+      bounds[count++] = start;
+      bounds[count++] = at;
       this._at = at;
     }
-    tag.attributes = bounds.length / 2;
+    tag.attributes = count / 2;
     if (!tag.attributes)
       return;
     if (tag.attributes < kWrapMinAttributes && plain) {
-      this._print(text.slice(first, this._at));
+      this._print(first, this._at);
       return;
     }
-    for (let i = 0; i < bounds.length; i += 2) {
+    for (let i = 0; i < count; i += 2) {
       this._spaceBefore = true;
       if (tag.attributes >= kWrapMinAttributes) {
         this._newLine();
         tag.wrapped = true;
       }
-      this._print(text.slice(bounds[i], bounds[i + 1]));
+      this._print(bounds[i], bounds[i + 1]);
     }
   }
 
-  private _newTag(name: string, start: boolean, comment: boolean): Tag {
+  private _newTag(kind: Kind, start: boolean, comment: boolean): Tag {
     return {
-      name, start, end: false, empty: false, inline: false, rawContent: false, comment, parent: this._frame?.tag,
+      kind, name: kind.name, start, end: false, empty: false, inline: false, rawContent: false, comment, parent: this._frame?.tag,
       opener: undefined, attributes: 0, wrapped: false, indentsContent: false, multiline: false,
     };
   }
@@ -369,7 +408,7 @@ class Printer {
   // Laying out (js-beautify's `_set_tag_position`, `_handle_inside_tag`, `_handle_tag_close`).
 
   /** Where a tag goes: a line of its own or not, what it closes, what it opens. */
-  private _position(tag: Tag, text: string) {
+  private _position(tag: Tag, multiline: boolean) {
     if (!tag.empty) {
       if (tag.end) {
         tag.opener = this._pop(tag.name, undefined);
@@ -382,7 +421,7 @@ class Printer {
     const last = this._lastTag;
     if (tag.empty) {
       // A comment right after an end tag stays on its line.
-      if (tag.name === '!--' && this._last === Last.TagClose && last.end && text.indexOf('\n') < 0)
+      if (tag.name === '!--' && this._last === Last.TagClose && last.end && !multiline)
         return;
       if (!tag.inline)
         this._newLine();
@@ -406,10 +445,10 @@ class Printer {
     if (!parent)
       return false;
     let closed: Tag | undefined;
-    const rules = kImpliedEnds[tag.name];
-    if (tag.name !== 'body' && tag.name !== 'li' && tag.name !== 'dd' && tag.name !== 'dt' && parent.name === 'p' && kParagraphClosers[tag.name]) {
+    const rules = tag.kind.impliedEnds;
+    if (tag.kind.closesParagraph && parent.name === 'p') {
       const grandparent = parent.parent;
-      if (!grandparent || !kParagraphKeepers[grandparent.name])
+      if (!grandparent || !grandparent.kind.keepsParagraph)
         closed = this._pop('p', undefined);
     } else if (rules) {
       for (let i = 0; i < rules.length && !closed; i++)
@@ -438,12 +477,13 @@ class Printer {
       tag.parent.multiline = true;
   }
 
-  private _tagClose(tag: Tag) {
+  /** The `>` at `at`. */
+  private _tagClose(tag: Tag, at: number) {
     this._alignment = 0;
     this._spaceBefore = false;
     if (tag.wrapped)
       this._newLine();
-    this._print('>');
+    this._print(at, at + 1);
     if (tag.indentsContent && !tag.rawContent) {
       this._level++;
       tag.indentsContent = false;
@@ -457,7 +497,7 @@ class Printer {
   private _traverseWhitespace() {
     if (this._newlines)
       this._newLine();
-    else if (this._whitespace)
+    else if (this._whitespaceStart < this._tokenStart)
       this._spaceBefore = true;
   }
 
@@ -468,33 +508,56 @@ class Printer {
   }
 
   private _endLine() {
+    this._flush();
     this._out += '\n';
     this._lineStarted = false;
     this._firstLine = false;
   }
 
-  private _print(piece: string) {
+  /** Prints the markup from `start` to `end`, after an indent or a space as the line needs. */
+  private _print(start: number, end: number) {
     if (!this._lineStarted) {
       if (!this._firstLine)
         this._out += indentOf(this._level * kIndent + this._alignment);
       this._lineStarted = true;
     } else if (this._spaceBefore) {
+      if (start === this._pendingEnd + 1 && this._text.charCodeAt(this._pendingEnd) === 32) {
+        this._pendingEnd = end;
+        this._spaceBefore = false;
+        return;
+      }
+      this._flush();
       this._out += ' ';
+    } else if (start === this._pendingEnd) {
+      this._pendingEnd = end;
+      return;
     }
-    this._out += piece;
+    this._flush();
+    this._pendingStart = start;
+    this._pendingEnd = end;
     this._spaceBefore = false;
   }
 
-  /** A piece copied as it is, after the newlines and whitespace before it, unindented. */
-  private _addRaw(piece: string) {
+  private _flush() {
+    if (this._pendingStart < 0)
+      return;
+    this._out += this._text.slice(this._pendingStart, this._pendingEnd);
+    this._pendingStart = this._pendingEnd = -1;
+  }
+
+  /** The markup up to `end` copied as it is, from the whitespace before it (after its newlines), unindented. */
+  private _addRaw(end: number) {
     for (let i = 0; i < this._newlines; i++)
       this._endLine();
     this._lineStarted = true;
-    this._out += this._whitespace + piece;
+    this._flush();
+    this._pendingStart = this._whitespaceStart;
+    this._pendingEnd = end;
     this._spaceBefore = false;
   }
 
   private _finish(): string {
+    this._flush();
     // A raw piece that ends the file with newlines would lose them to js-beautify's trim.
     if (this._lineStarted && this._out.endsWith('\n'))
       throw kNotOurs;
