@@ -46,6 +46,7 @@ const kImpliedEnds: { [tag: string]: [string, string[] | undefined][] | undefine
   td: [['td', [...kTableParts, 'tr']], ['th', [...kTableParts, 'tr']]],
   th: [['td', [...kTableParts, 'tr']], ['th', [...kTableParts, 'tr']]],
 };
+
 /** What the layout knows of an element name (as written), worked out once per name. */
 interface Kind {
   /** The name in lower case. */
@@ -99,7 +100,6 @@ interface Tag {
   kind: Kind;
   /** `kind.name`. */
   name: string;
-  start: boolean;
   /** An end tag, or a void start tag. */
   end: boolean;
   /** A void start tag or a comment: nothing opens. */
@@ -107,7 +107,6 @@ interface Tag {
   inline: boolean;
   /** A `<pre>`/`<textarea>` start tag: its content is copied as it is. */
   rawContent: boolean;
-  comment: boolean;
   /** The tag's parent at the time it opened (for a start tag: after the implied ends it caused). */
   parent: Tag | undefined;
   /** An end tag's start tag, when one was open. */
@@ -128,10 +127,10 @@ interface Frame {
 }
 
 /** What the last token was (js-beautify's `last_token.type`). */
-const enum Last { None, TagOpen, Attribute, Equals, Value, TagClose, Content }
+const enum Last { None, TagOpen, TagClose, Content }
 
 const kNoTag: Tag = {
-  kind: kindOf(''), name: '', start: false, end: false, empty: false, inline: false, rawContent: false, comment: false, parent: undefined,
+  kind: kindOf(''), name: '', end: false, empty: false, inline: false, rawContent: false, parent: undefined,
   opener: undefined, attributes: 0, wrapped: false, indentsContent: false, multiline: false,
 };
 
@@ -286,7 +285,7 @@ class Printer {
     let nameEnd = 1;
     while (nameEnd < comment.length && comment[nameEnd] !== '>' && !/\s/.test(comment[nameEnd]))
       nameEnd++;
-    const tag = this._newTag(kindOf(comment.slice(1, nameEnd)), true, true);
+    const tag = this._newTag(kindOf(comment.slice(1, nameEnd)));
     tag.empty = true;
     tag.inline = tag.kind.inline;
     this._traverseWhitespace();
@@ -296,6 +295,7 @@ class Printer {
     this._last = Last.TagOpen;
   }
 
+  /** A start or end tag, through its `>`. */
   private _tag() {
     const text = this._text;
     const open = this._at;
@@ -314,12 +314,12 @@ class Printer {
     const name = kind.name;
     if (!name)
       throw kNotOurs;
-    const tag = this._newTag(kind, start, false);
+    const tag = this._newTag(kind);
     tag.end = !start || kind.void;
     tag.empty = start && tag.end;
     tag.inline = kind.inline;
     tag.rawContent = !tag.empty && start && kind.rawContent;
-    if (this._lastTag.rawContent && !this._lastTag.empty && !start) {
+    if (this._lastTag.rawContent && !start) {
       // The end tag after a raw content, copied as it is.
       this._addRaw(at);
       tag.opener = this._pop(name, undefined);
@@ -398,9 +398,9 @@ class Printer {
     }
   }
 
-  private _newTag(kind: Kind, start: boolean, comment: boolean): Tag {
+  private _newTag(kind: Kind): Tag {
     return {
-      kind, name: kind.name, start, end: false, empty: false, inline: false, rawContent: false, comment, parent: this._frame?.tag,
+      kind, name: kind.name, end: false, empty: false, inline: false, rawContent: false, parent: this._frame?.tag,
       opener: undefined, attributes: 0, wrapped: false, indentsContent: false, multiline: false,
     };
   }
