@@ -8,7 +8,11 @@
 // js-beautify 2.x), restated for that grammar; tests/unit/printer.spec.ts proves the equality on
 // random markup and on the corpus pages.
 
-/** Text-level elements stay on their line (our `inline` option); custom elements (`a-b`) are inline too. */
+/**
+ * Text-level elements stay on their line (our `inline` option; custom elements, `a-b`, are inline
+ * too); everything else, form controls included, gets its own, so that a control's change is a
+ * change of its lines only.
+ */
 export const kInlineElements = ['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark',
   'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr'];
 /** Elements whose content is kept as written (our `content_unformatted` option). */

@@ -328,6 +328,29 @@ test('worker test ${i}', async ({ page }) => {
     }
   });
 
+  test('should write each test\'s time in captures, and only that, when STAGEWRIGHT_CAPTURE_TIMES is set', async () => {
+    const tests = Array.from({ length: 2 }, (_, i) => `
+test('timed test ${i}', async ({ page }) => {
+  await page.setContent('<input aria-label="Value">');
+  await test.step('type', async () => { await page.getByLabel('Value').fill('typed'); await page.waitForTimeout(1500); });
+  await test.step('type again', async () => { await page.getByLabel('Value').fill('typed again'); });
+});`).join('\n');
+    const dir = createProject({
+      'playwright.config.js': projectConfig('', 'workers: 2, fullyParallel: true,'),
+      'timed.spec.js': `const { test } = require('stagewright');\n${tests}`,
+    });
+    const times = path.join(dir, 'capture-times.jsonl');
+    const run = await runPlaywrightCommand(dir, ['test', '--reporter=json'], { STAGEWRIGHT_CAPTURE_TIMES: times, PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const lines = fs.readFileSync(times, 'utf8').trim().split('\n').map(line => JSON.parse(line));
+    expect(lines.map(line => line.test.split(' › ').slice(-2).join(' › ')).sort()).toEqual(['timed.spec.js › timed test 0', 'timed.spec.js › timed test 1']);
+    for (const line of lines) {
+      // Two steps' captures and the final one took time; the step body's 1.5 s wait is not in it.
+      expect(line.captureMs).toBeGreaterThan(0);
+      expect(line.captureMs).toBeLessThan(1500);
+    }
+  });
+
   test('should keep every attachment when two shards are merged', async () => {
     const dir = createProject({
       'playwright.config.js': projectConfig(),
