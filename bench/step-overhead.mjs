@@ -1,8 +1,10 @@
 // What captures around test.step cost: the demo suite run with `capture: 'steps'` and with
 // `capture: 'off'`, interleaved, after a warm-up. Two figures per step: the time the tests spent
 // in captures, measured in the worker (STAGEWRIGHT_CAPTURE_TIMES; the sum of each test's median
-// over the runs) — the one to read; and the difference of the tests' durations between the two
-// modes, which also holds everything else that moves a test's duration on a shared machine.
+// over the runs), steady but an upper bound (a capture also warms the page's runtime for the
+// test's own calls); and the difference of the tests' durations between the two modes, the
+// overhead proper, which also holds everything else that moves a test's duration on a shared
+// machine (each run's figure is printed).
 // Run: npm run build && node bench/step-overhead.mjs [runs]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
