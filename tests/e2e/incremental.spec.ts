@@ -100,6 +100,20 @@ test('should print the DOM file of every corpus page, the demo and the bench pag
   }
 });
 
+test('should print the DOM file of every WPT accname page as js-beautify does in one pass', async ({ page, stagewright: sw }) => {
+  // Odd markup on purpose: shadow roots, pseudo-content, tables, hidden subtrees, custom elements.
+  test.setTimeout(240_000);
+  const dir = path.join(__dirname, '..', 'pages', 'wpt-accname');
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(file => file.endsWith('.html')).sort();
+  expect(files.length).toBeGreaterThan(100);
+  for (const file of files) {
+    // Without the harness's scripts (they load nothing here), with the page's own.
+    const html = fs.readFileSync(path.join(dir, file), 'utf8').replace(/<script[^>]*src=[^>]*><\/script>/gi, '');
+    await page.setContent(html);
+    await expectSamePrint(sw, file);
+  }
+});
+
 test('should rebuild each answer sent as changes since the last one exactly as the page made it', async ({ page }) => {
   test.setTimeout(120_000);
   const { realisticPage } = await import('../../bench/pages.mjs');
