@@ -165,7 +165,7 @@ export function formatEntryHead(entry: SnapshotEntry): string {
 /** The entry's line key: its head, single-quoted when YAML needs it (`yamlKey`). */
 function formatKey(entry: SnapshotEntry, showName: boolean): string {
   const { head, needsQuotes } = formatHead(entry, showName);
-  return needsQuotes ? `'${head.replace(/'/g, "''")}'` : head;
+  return needsQuotes ? singleQuoted(head) : head;
 }
 
 /**
@@ -262,7 +262,12 @@ export function yamlScalar(text: string): string {
 const kKeyNeedsQuotes = /: |:$| #|[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|^[\s\-?:,[\]{}#&*!|>'"%@`]|\s$/;
 
 export function yamlKey(head: string): string {
-  return kKeyNeedsQuotes.test(head) ? `'${head.replace(/'/g, "''")}'` : head;
+  return kKeyNeedsQuotes.test(head) ? singleQuoted(head) : head;
+}
+
+/** A YAML single-quoted scalar: quotes inside are doubled. */
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 // kKeyNeedsQuotes for the pieces of a key (see `formatKey`): the role, at the start of the line
