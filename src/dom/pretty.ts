@@ -6,7 +6,7 @@
 
 import beautify from 'js-beautify';
 import { commonPrefix, commonSuffix } from '../isomorphic/commonEnds';
-import { kContentUnformatted, kInlineElements, printMarkup } from './printer';
+import { isLetter, kContentUnformatted, kInlineElements, printMarkup } from './printer';
 
 // `wrap_attributes_min_attrs` is in js-beautify (1.14.8+) but not yet in its type definitions.
 // No templating: the file is serialized DOM, where `{{` is text, never a template tag.
@@ -112,10 +112,6 @@ function isPlainValue(value: string): boolean {
 
 function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 58;
-}
-
-function isLetter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
 /** Non-overlapping occurrences of `text` that start before `end`. */

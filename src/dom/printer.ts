@@ -264,12 +264,9 @@ class Printer {
         break;
     }
     this._at = at;
-    if (this._lastTag.rawContent) {
-      this._addRaw(at);
-    } else {
-      this._traverseWhitespace();
-      this._print(start, at);
-    }
+    // (Never a raw content's word: `_readRawContent` took all of it, up to its end tag's `<`.)
+    this._traverseWhitespace();
+    this._print(start, at);
     this._last = Last.Content;
   }
 
@@ -571,7 +568,8 @@ class Printer {
   }
 }
 
-function isLetter(c: number): boolean {
+/** An ASCII letter's char code: what starts a tag name. */
+export function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
