@@ -19,11 +19,27 @@ import { walkDocument } from './walker';
 
 /**
  * Counts what could have changed the page: mutations (of the document and of every shadow root a
- * walk entered) and input events. Observing changes nothing: no attribute, no property, no node.
+ * walk entered), input events, and the events of what changes a snapshot without a mutation
+ * (kUnrecordedChanges). Observing changes nothing: no attribute, no property, no node.
  * The store compares counts to skip captures when nothing happened since the last one.
  * The same records, and the input events, tell which fields were passwords before any walk saw
  * them as such (a "show password" button): those stay secret.
  */
+/**
+ * Events of changes no mutation record shows, each of which can change what a snapshot says:
+ * focus (the `focused` state), hover (`:hover` rules show and hide content), scrolling and
+ * resizing (boxes, media queries), loads of images and frames (boxes), CSS animations and
+ * transitions (visibility and boxes, where they end), `<details>`/popover toggles, form resets
+ * (values go back without an input event) and validation (`:invalid`). Listened to in the capture
+ * phase on the window, so that events which do not bubble are seen too; the listener only counts.
+ */
+const kUnrecordedChanges = [
+  'focusin', 'focusout', 'mouseover', 'mouseout', 'scroll', 'resize', 'load', 'error',
+  'animationstart', 'animationend', 'animationcancel', 'transitionend', 'transitioncancel',
+  'toggle', 'reset', 'invalid',
+];
+const kPassiveCapture: AddEventListenerOptions = { capture: true, passive: true };
+
 class ChangeCounter {
   count = 0;
   private readonly _observer: MutationObserver;
@@ -32,6 +48,10 @@ class ChangeCounter {
   private readonly _onInput = (event: Event) => {
     this.count++;
     rememberPasswordInput(event);
+  };
+
+  private readonly _onUnrecordedChange = () => {
+    this.count++;
   };
 
   constructor() {
@@ -55,12 +75,14 @@ class ChangeCounter {
   }
 
   /**
-   * (Re-)adds the input listeners: `document.open()` (as in `page.setContent`) removes every
-   * listener of the window. Adding the same listener twice is a no-op.
+   * (Re-)adds the listeners: `document.open()` (as in `page.setContent`) removes every listener of
+   * the window. Adding the same listener twice is a no-op.
    */
   listen() {
     addEventListener(window, 'input', this._onInput, true);
     addEventListener(window, 'change', this._onInput, true);
+    for (let i = 0; i < kUnrecordedChanges.length; i++)
+      addEventListener(window, kUnrecordedChanges[i], this._onUnrecordedChange, kPassiveCapture);
   }
 
   observe(root: Node) {
@@ -86,11 +108,14 @@ class Runtime {
     this.registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
   }
 
-  /** How many changes the page has seen (mutations and input events), with the document's id. */
+  /**
+   * How many changes the page has seen, with the document's id and its URL (`history.pushState`
+   * changes it with no event).
+   */
   changeCount(): string {
     this.changes.listen();
     this.changes.flush();
-    return this.registry.documentId + ':' + this.changes.count;
+    return this.registry.documentId + ':' + this.changes.count + ':' + location.href;
   }
 
   /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */

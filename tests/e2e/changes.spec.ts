@@ -1,0 +1,96 @@
+// What counts as a change since the last capture. A step's start reuses the last capture when
+// nothing changed, and so does the end of a passing test: a change the check misses would show up
+// in the wrong step's diff, or not at all. Changes that no mutation record shows (focus, hover,
+// scrolling, form resets, `history.pushState`) and changes inside frames must all count; reading
+// the page (our own walks) must not.
+
+import { test, expect } from './helpers/fixtures';
+import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
+import type { Page } from '@playwright/test';
+
+const kPage = `
+<style>
+  #menu { display: none; }
+  #nav:hover #menu { display: block; }
+  main { height: 3000px; }
+</style>
+<nav id="nav"><a href="#top">Products</a><ul id="menu"><li><a href="#one">One</a></li></ul></nav>
+<main>
+  <form><input aria-label="Name" value="Ada"><button type="button">Save</button></form>
+</main>`;
+
+/** Captures now and returns the recorder's change check, which must say "no change" at first. */
+async function captured(sw: Stagewright): Promise<() => Promise<boolean>> {
+  const recorder = internalsOf(sw)!.recorder;
+  await recorder.capture('base');
+  const changed = () => recorder.changedSinceLastCapture();
+  expect(await changed(), 'nothing happened since the capture').toBe(false);
+  return changed;
+}
+
+const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknown>; change: (page: Page) => Promise<unknown> }[] = [
+  { name: 'focus', change: page => page.getByRole('button', { name: 'Save' }).focus() },
+  { name: 'a hover that shows a :hover menu', change: page => page.getByRole('link', { name: 'Products' }).hover() },
+  { name: 'scrolling', change: page => page.evaluate(() => window.scrollTo(0, 800)) },
+  {
+    name: 'a form reset',
+    // Something to undo, typed by a script (no input event) and blurred before the capture.
+    setup: page => page.evaluate(() => { document.querySelector('input')!.value = 'Grace'; }),
+    change: page => page.evaluate(() => document.querySelector('form')!.reset()),
+  },
+  { name: 'history.pushState', change: page => page.evaluate(() => history.pushState(null, '', '#pushed')) },
+];
+
+test.describe('changes since the last capture', () => {
+  test('should see none after reads: checks, snapshots and captures', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const changed = await captured(sw);
+    await sw.snapshot();
+    await sw.text();
+    expect(await changed()).toBe(false);
+    await internalsOf(sw)!.recorder.capture('again');
+    expect(await changed()).toBe(false);
+    expect(await changed()).toBe(false);
+  });
+
+  for (const { name, setup, change } of kUnrecordedChanges) {
+    test(`should see ${name}, which no mutation record shows`, async ({ page, stagewright: sw }) => {
+      await page.setContent(kPage);
+      await setup?.(page);
+      const changed = await captured(sw);
+      await change(page);
+      // Scroll events are dispatched with the next frame.
+      await expect.poll(changed).toBe(true);
+    });
+  }
+
+  test('should see typing and mutations inside same- and cross-origin frames', async ({ page, stagewright: sw, server, otherServer }) => {
+    const inner = '<input aria-label="Inner">';
+    const same = server.route('/changes-same.html', inner);
+    const other = otherServer.route('/changes-other.html', inner).replace('127.0.0.1', 'localhost');
+    await page.goto(server.route('/changes-top.html', `<h1>Top</h1><iframe title="same" src="${same}"></iframe><iframe title="other" src="${other}"></iframe>`));
+    await expect(page.frameLocator('iframe[title=other]').getByRole('textbox')).toBeVisible();
+    for (const title of ['same', 'other']) {
+      const changed = await captured(sw);
+      await page.frameLocator(`iframe[title=${title}]`).getByRole('textbox').fill(`typed in ${title}`);
+      expect(await changed(), `typing in the ${title}-origin frame`).toBe(true);
+    }
+    const changed = await captured(sw);
+    await page.frames()[1].evaluate(() => document.body.append('text'));
+    expect(await changed(), 'a mutation in a frame').toBe(true);
+  });
+
+  test('should see a frame navigate or go away', async ({ page, stagewright: sw, server }) => {
+    const first = server.route('/changes-first.html', '<p>First</p>');
+    const second = server.route('/changes-second.html', '<p>Second</p>');
+    await page.goto(server.route('/changes-frames.html', `<iframe title="inner" src="${first}"></iframe>`));
+    await expect(page.frameLocator('iframe').getByText('First')).toBeVisible();
+    let changed = await captured(sw);
+    await page.frames()[1].goto(second);
+    expect(await changed(), 'the frame navigated').toBe(true);
+    changed = await captured(sw);
+    // Removed from a script the frame does not see: the top document's mutation counts, and the frame is detached.
+    await page.evaluate(() => document.querySelector('iframe')!.remove());
+    expect(await changed(), 'the frame was removed').toBe(true);
+  });
+});
