@@ -80,6 +80,22 @@ test.describe('changes since the last capture', () => {
     expect(await changed(), 'a mutation in a frame').toBe(true);
   });
 
+  test('should make a capture that may reuse of the last capture\'s state only while nothing changed', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const recorder = internalsOf(sw)!.recorder;
+    const step = await recorder.capture('step');
+    const end = await recorder.capture('end', { reuseUnchanged: true });
+    expect(end.state).toBe(step.state);
+    expect(end.capture).toMatchObject({ label: 'end', snapshotId: step.capture.snapshotId, changes: { added: 0, removed: 0, changed: 0, moved: 0 } });
+    expect(end.capture.files.diff).toBeUndefined();
+    await page.getByRole('button', { name: 'Save' }).focus();
+    const later = await recorder.capture('end', { reuseUnchanged: true });
+    expect(later.capture.snapshotId).toBeGreaterThan(step.capture.snapshotId);
+    expect(later.state.text).toMatch(/button "Save" \[active\]/);
+    expect(later.capture.changes.changed).toBe(1);
+    expect(recorder.history.map(capture => capture.label)).toEqual(['step', 'end', 'end']);
+  });
+
   test('should see a frame navigate or go away', async ({ page, stagewright: sw, server }) => {
     const first = server.route('/changes-first.html', '<p>First</p>');
     const second = server.route('/changes-second.html', '<p>Second</p>');

@@ -81,6 +81,38 @@ test('checkout', async ({ page, stagewright }) => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });
 
+  test('should end a passing test with the state the page is in, whether or not it changed after the last step', async () => {
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
+      'ends.spec.js': `
+const { test } = require('stagewright');
+test('unchanged after the last step', async ({ page }) => {
+  await page.setContent(${JSON.stringify(kForm)});
+  await test.step('fill name', async () => { await page.locator('#name').fill('Ada'); });
+});
+test('focus moved after the last step', async ({ page }) => {
+  await page.setContent(${JSON.stringify(kForm)});
+  await test.step('fill name', async () => { await page.locator('#name').fill('Ada'); });
+  await page.locator('#save').focus();
+});`,
+    });
+    expect(results.map(result => result.status), output).toEqual(['passed', 'passed']);
+    const body = (attachments: Attachment[], suffix: string) => attachments.find(a => a.name.endsWith(suffix))?.body;
+    for (const result of results) {
+      const [step] = userSteps(result);
+      const stepYaml = body(step.attachments, 'fill name · accessibility-tree.yaml');
+      const endYaml = body(result.attachments, 'end · accessibility-tree.yaml');
+      expect(stepYaml).toMatch(/textbox "Name" \[active\] \[ref=s\d+\]: Ada/);
+      expect(body(result.attachments, 'end · dom.html')).toContain('value="Ada"');
+      if (result === results[0]) {
+        expect(endYaml).toBe(stepYaml);
+      } else {
+        expect(endYaml).toMatch(/button "Save" \[active\]/);
+        expect(endYaml).not.toMatch(/textbox "Name" \[active\]/);
+      }
+    }
+  });
+
   test('should capture nested steps and a step that throws without hiding its error', async () => {
     const { results, output } = await runStepsProject({
       'playwright.config.js': projectConfig(),
