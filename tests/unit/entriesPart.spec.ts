@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEntriesPart, type PackedEntry } from '../../src/isomorphic/protocol';
 import { parseEntriesPart } from '../../src/runtime/pageCalls';
+import type { TextRun } from '../../src/isomorphic/types';
+import { random } from './randomMarkup';
 
 const entry = (ref: string, name = ref): PackedEntry => [ref, 'button', name, { visible: true }, [0, 0, 10, 10], 'f' + ref, 1, 0, 0, 'button'];
 const part = (entries: PackedEntry[]) => encodeEntriesPart(entries, [], JSON.stringify);
@@ -34,5 +36,72 @@ describe('entries part', () => {
     expect(parseEntriesPart(part([]), before).entries).toEqual([]);
     const removedMiddle = parseEntriesPart(part([entry('a'), entry('c')]), parseEntriesPart(part([entry('a'), entry('b'), entry('c')]), undefined));
     expect(removedMiddle.entries.map(e => e[0])).toEqual(['a', 'c']);
+  });
+
+  it('should read every part as a fresh read would, after any edits, and keep what did not change', () => {
+    let reused = 0;
+    let parsedLines = 0;
+    let lines = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const rand = random(seed);
+      const pick = <T>(items: T[]) => items[Math.floor(rand() * items.length)];
+      // Short names that repeat, so that neighbouring lines are often equal.
+      const names = ['a', 'b', 'Save', 'x\ny', '"q"', 'ünï', ''];
+      const make = () => entry('s' + Math.floor(rand() * 6), pick(names));
+      let entries = Array.from({ length: Math.floor(rand() * 12) }, make);
+      let text: TextRun[] = rand() < 0.5 ? [] : [{ at: 0, text: pick(names) }];
+      let previous = parseEntriesPart(encodeEntriesPart(entries, text, JSON.stringify), undefined);
+      for (let step = 0; step < 8; step++) {
+        const edits = 1 + Math.floor(rand() * 3);
+        for (let edit = 0; edit < edits; edit++) {
+          const at = Math.floor(rand() * (entries.length + 1));
+          const kind = rand();
+          if (kind < 0.3)
+            entries.splice(at, 0, make());
+          else if (kind < 0.55 && entries.length)
+            entries.splice(Math.min(at, entries.length - 1), 1);
+          else if (kind < 0.8 && entries.length)
+            entries[Math.min(at, entries.length - 1)] = make();
+          else if (kind < 0.9)
+            text = rand() < 0.5 ? [] : [{ at: 0, text: pick(names) }];
+          // else: nothing changed at all
+        }
+        const part = encodeEntriesPart(entries, text, JSON.stringify);
+        const read = parseEntriesPart(part, previous);
+        const fresh = parseEntriesPart(part, undefined);
+        expect(read.entries, `seed ${seed}, step ${step}`).toEqual(fresh.entries);
+        expect(read.text).toEqual(fresh.text);
+        expect(read.lines).toEqual(fresh.lines);
+        const kept = read.entries.filter(e => previous.entries.includes(e)).length;
+        reused += kept;
+        parsedLines += read.entries.length - kept;
+        lines += read.entries.length;
+        previous = read;
+        entries = entries.slice();
+      }
+    }
+    // Most lines survive a few edits: they must come from the previous read, not a new parse.
+    expect(reused).toBeGreaterThan(lines / 2);
+    expect(parsedLines).toBeGreaterThan(0);
+  });
+
+  it('should split and parse only the lines around a change in a big part', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => entry('s' + i, 'Row ' + i));
+    const before = parseEntriesPart(part(entries), undefined);
+    const changed = entries.slice();
+    changed[2500] = entry('s2500', 'Renamed');
+    const parse = JSON.parse;
+    let calls = 0;
+    JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => { calls++; return parse(text, reviver); }) as typeof JSON.parse;
+    let after;
+    try {
+      after = parseEntriesPart(part(changed), before);
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(calls).toBeLessThanOrEqual(2);
+    expect(after.entries[2500][2]).toBe('Renamed');
+    expect(after.entries[2499]).toBe(before.entries[2499]);
+    expect(after.entries[2501]).toBe(before.entries[2501]);
   });
 });
