@@ -18,14 +18,6 @@ import { rememberPasswordInput, rememberPasswordSwitches } from './secrets';
 import { walkDocument } from './walker';
 
 /**
- * Counts what could have changed the page: mutations (of the document and of every shadow root a
- * walk entered), input events, and the events of what changes a snapshot without a mutation
- * (kUnrecordedChanges). Observing changes nothing: no attribute, no property, no node.
- * The store compares counts to skip captures when nothing happened since the last one.
- * The same records, and the input events, tell which fields were passwords before any walk saw
- * them as such (a "show password" button): those stay secret.
- */
-/**
  * Events of changes no mutation record shows, each of which can change what a snapshot says:
  * focus (the `focused` state), hover (`:hover` rules show and hide content), scrolling and
  * resizing (boxes, media queries), loads of images and frames (boxes), CSS animations and
@@ -40,9 +32,19 @@ const kUnrecordedChanges = [
 ];
 const kPassiveCapture: AddEventListenerOptions = { capture: true, passive: true };
 
+/**
+ * Counts what could have changed the page: mutations (of the document and of every shadow root a
+ * walk entered), input events, the events of what changes a snapshot without a mutation
+ * (kUnrecordedChanges) and a new URL. Observing changes nothing: no attribute, no property, no node.
+ * The store compares counts to skip captures when nothing happened since the last one.
+ * The same records, and the input events, tell which fields were passwords before any walk saw
+ * them as such (a "show password" button): those stay secret.
+ */
 class ChangeCounter {
   count = 0;
   private readonly _observer: MutationObserver;
+  /** The URL when last counted: `history.pushState` changes it with no event. */
+  private _href = location.href;
   private readonly _observed: WeakSet<Node> = new WeakSetCtor();
 
   private readonly _onInput = (event: Event) => {
@@ -69,9 +71,16 @@ class ChangeCounter {
     this.listen();
   }
 
-  /** Takes the records not delivered yet: a walk must know of a type switch made in the same task. */
+  /**
+   * Counts what happened and was not counted yet: records not delivered (a walk must know of a
+   * type switch made in the same task) and a new URL.
+   */
   flush() {
     this._onMutations(takeMutationRecords(this._observer));
+    if (location.href !== this._href) {
+      this._href = location.href;
+      this.count++;
+    }
   }
 
   /**
@@ -79,10 +88,14 @@ class ChangeCounter {
    * the window. Adding the same listener twice is a no-op.
    */
   listen() {
-    addEventListener(window, 'input', this._onInput, true);
-    addEventListener(window, 'change', this._onInput, true);
+    this._listenOn(window);
+  }
+
+  private _listenOn(target: EventTarget) {
+    addEventListener(target, 'input', this._onInput, true);
+    addEventListener(target, 'change', this._onInput, true);
     for (let i = 0; i < kUnrecordedChanges.length; i++)
-      addEventListener(window, kUnrecordedChanges[i], this._onUnrecordedChange, kPassiveCapture);
+      addEventListener(target, kUnrecordedChanges[i], this._onUnrecordedChange, kPassiveCapture);
   }
 
   observe(root: Node) {
@@ -90,6 +103,9 @@ class ChangeCounter {
       return;
     weakSetAdd(this._observed, root);
     observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
+    // Events that stay inside a shadow tree (scroll, load, change, reset, toggle…) never reach the window.
+    if (root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */)
+      this._listenOn(root);
   }
 }
 
@@ -108,14 +124,11 @@ class Runtime {
     this.registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
   }
 
-  /**
-   * How many changes the page has seen, with the document's id and its URL (`history.pushState`
-   * changes it with no event).
-   */
+  /** How many changes the page has seen (see ChangeCounter), with the document's id. */
   changeCount(): string {
     this.changes.listen();
     this.changes.flush();
-    return this.registry.documentId + ':' + this.changes.count + ':' + location.href;
+    return this.registry.documentId + ':' + this.changes.count;
   }
 
   /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */

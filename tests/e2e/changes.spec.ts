@@ -64,6 +64,21 @@ test.describe('changes since the last capture', () => {
     });
   }
 
+  test('should see scrolling and a form reset inside a shadow root, whose events never reach the window', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<div id="host"></div><script>
+      const root = document.getElementById('host').attachShadow({ mode: 'open' });
+      root.innerHTML = '<div id="box" style="height: 60px; overflow: auto"><div style="height: 600px"><button>Deep</button></div></div><form><input aria-label="Inner" value="Ada"></form>';
+      root.querySelector('input').value = 'Grace';
+    </script>`);
+    const inShadow = (script: string) => page.evaluate(script);
+    let changed = await captured(sw);
+    await inShadow(`document.getElementById('host').shadowRoot.getElementById('box').scrollTop = 200`);
+    await expect.poll(changed).toBe(true);
+    changed = await captured(sw);
+    await inShadow(`document.getElementById('host').shadowRoot.querySelector('form').reset()`);
+    expect(await changed()).toBe(true);
+  });
+
   test('should see typing and mutations inside same- and cross-origin frames', async ({ page, stagewright: sw, server, otherServer }) => {
     const inner = '<input aria-label="Inner">';
     const same = server.route('/changes-same.html', inner);
