@@ -19,13 +19,15 @@ import { walkDocument } from './walker';
 
 /**
  * Events of changes no mutation record shows, each of which can change what a snapshot says:
- * focus (the `focused` state), hover (`:hover` rules show and hide content), scrolling and
+ * anything a user does (a click handler may set `checked` or `value` with no record and no input
+ * event), focus (the `focused` state), hover (`:hover` rules show and hide content), scrolling and
  * resizing (boxes, media queries), loads of images and frames (boxes), CSS animations and
  * transitions (visibility and boxes, where they end), `<details>`/popover toggles, form resets
  * (values go back without an input event) and validation (`:invalid`). Listened to in the capture
- * phase on the window, so that events which do not bubble are seen too; the listener only counts.
+ * phase, passively, so that events which do not bubble are seen too; the listener only counts.
  */
 const kUnrecordedChanges = [
+  'pointerdown', 'pointerup', 'click', 'keydown', 'keyup', 'wheel', 'submit',
   'focusin', 'focusout', 'mouseover', 'mouseout', 'scroll', 'resize', 'load', 'error',
   'animationstart', 'animationend', 'animationcancel', 'transitionend', 'transitioncancel',
   'toggle', 'reset', 'invalid',

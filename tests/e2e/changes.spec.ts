@@ -39,6 +39,21 @@ const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknow
     change: page => page.evaluate(() => document.querySelector('form')!.reset()),
   },
   { name: 'history.pushState', change: page => page.evaluate(() => history.pushState(null, '', '#pushed')) },
+  {
+    name: 'a click whose handler only sets a property',
+    // Text that takes no focus, under the pointer already: the click brings no focus or hover change.
+    setup: async page => {
+      await page.evaluate(() => {
+        const text = document.createElement('span');
+        text.textContent = 'Fill in';
+        text.addEventListener('click', () => { document.querySelector('input')!.value = 'Clicked'; });
+        document.querySelector('main')!.prepend(text);
+      });
+      await page.getByText('Fill in').hover();
+    },
+    change: page => page.getByText('Fill in').click(),
+  },
+  { name: 'a key press', change: page => page.keyboard.press('Shift') },
 ];
 
 test.describe('changes since the last capture', () => {
