@@ -1,2 +1,3 @@
+export function demoPage(): string;
 export function generatedPage(elements: number): string;
 export function realisticPage(elements?: number): string;

@@ -1,4 +1,19 @@
-// Generated benchmark pages: rows of text, buttons, inputs and links in nested containers.
+// Benchmark pages: generated rows of text, buttons, inputs and links in nested containers, a
+// realistic page, a table, and the demo app in one document.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'app');
+
+/** The demo app (examples/app) as one document: its style sheet and script inlined. */
+export function demoPage() {
+  const read = name => fs.readFileSync(path.join(appDir, name), 'utf8');
+  return read('index.html')
+      .replace('<link rel="stylesheet" href="/app.css">', `<style>${read('app.css')}</style>`)
+      .replace('<script src="/app.js"></script>', `<script>${read('app.js')}</script>`);
+}
 
 /** About `elements` elements: 7 per row, rows grouped into sections of 25. */
 export function generatedPage(elements) {

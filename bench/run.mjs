@@ -8,13 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import browserModule from '../dist/browser/index.js';
 import { measurePage, measureStepCosts } from './harness.mjs';
-import { generatedPage, realisticPage, tablePage } from './pages.mjs';
+import { demoPage, generatedPage, realisticPage, tablePage } from './pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const reps = Number(process.env.BENCH_REPS ?? 11);
-const demoHtml = fs.readFileSync(path.join(here, '..', 'examples', 'app', 'index.html'), 'utf8')
-    .replace('<link rel="stylesheet" href="/app.css">', `<style>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.css'), 'utf8')}</style>`)
-    .replace('<script src="/app.js"></script>', `<script>${fs.readFileSync(path.join(here, '..', 'examples', 'app', 'app.js'), 'utf8')}</script>`);
+const demoHtml = demoPage();
 
 const pages = [
   { name: 'demo app', load: page => page.setContent(demoHtml, { timeout: 180_000 }) },
