@@ -1,8 +1,8 @@
 // What counts as a change since the last capture. A step's start reuses the last capture when
 // nothing changed, and so does the end of a passing test: a change the check misses would show up
-// in the wrong step's diff, or not at all. Changes that no mutation record shows (focus, hover,
-// scrolling, form resets, `history.pushState`) and changes inside frames must all count; reading
-// the page (our own walks) must not.
+// in the wrong step's diff, or not at all. Changes that no mutation record shows (user actions,
+// focus, hover, scrolling, form resets, `history.pushState`), in shadow trees too, and changes
+// inside frames must all count; reading the page (our own walks) must not.
 
 import { test, expect } from './helpers/fixtures';
 import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
@@ -34,7 +34,7 @@ const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknow
   { name: 'scrolling', change: page => page.evaluate(() => window.scrollTo(0, 800)) },
   {
     name: 'a form reset',
-    // Something to undo, typed by a script (no input event) and blurred before the capture.
+    // Something to undo, set by a script (no input event) before the capture.
     setup: page => page.evaluate(() => { document.querySelector('input')!.value = 'Grace'; }),
     change: page => page.evaluate(() => document.querySelector('form')!.reset()),
   },
