@@ -31,6 +31,7 @@ export const getRootNode = uncurry(NodeProto.getRootNode);
 export const documentGetElementById = uncurry(DocumentProto.getElementById);
 export const documentQuerySelectorAll = uncurry(DocumentProto.querySelectorAll);
 export const shadowRootGetElementById = uncurry(DocumentFragment.prototype.getElementById);
+export const fragmentQuerySelectorAll = uncurry(DocumentFragment.prototype.querySelectorAll);
 export const assignedNodes = uncurry(HTMLSlotElement.prototype.assignedNodes);
 
 const nativeGetComputedStyle = win.getComputedStyle;

@@ -9,10 +9,11 @@ import { commonPrefix, commonSuffix } from '../src/isomorphic/commonEnds';
 import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
-  addEventListener, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
-  stringSlice, stringTrim, takeMutationRecords, weakSetAdd, WeakSetCtor, weakSetHas,
+  addEventListener, append, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
+  stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
+import { FormState } from './formState';
 import { RefRegistry } from './registry';
 import { rememberPasswordInput, rememberPasswordSwitches } from './secrets';
 import { walkDocument } from './walker';
@@ -47,7 +48,10 @@ class ChangeCounter {
   private readonly _observer: MutationObserver;
   /** The URL when last counted: `history.pushState` changes it with no event. */
   private _href = location.href;
+  private readonly _forms = new FormState();
   private readonly _observed: WeakSet<Node> = new WeakSetCtor();
+  /** The shadow roots observed, held weakly: their form controls are compared too. */
+  private readonly _shadowRoots: WeakRef<ShadowRoot>[] = [];
 
   private readonly _onInput = (event: Event) => {
     this.count++;
@@ -75,7 +79,7 @@ class ChangeCounter {
 
   /**
    * Counts what happened and was not counted yet: records not delivered (a walk must know of a
-   * type switch made in the same task) and a new URL.
+   * type switch made in the same task), a new URL, and form controls a script set (formState.ts).
    */
   flush() {
     this._onMutations(takeMutationRecords(this._observer));
@@ -83,6 +87,26 @@ class ChangeCounter {
       this._href = location.href;
       this.count++;
     }
+    try {
+      this.count += this._forms.changes(this._roots());
+    } catch {
+      this.count++; // A page that broke a control's getters: it may have changed.
+    }
+  }
+
+  /** The document and the shadow roots observed that are still alive. */
+  private _roots(): (Document | ShadowRoot)[] {
+    const roots: (Document | ShadowRoot)[] = [document];
+    let kept = 0;
+    for (let i = 0; i < this._shadowRoots.length; i++) {
+      const root = weakRefDeref!(this._shadowRoots[i]);
+      if (!root)
+        continue;
+      this._shadowRoots[kept++] = this._shadowRoots[i];
+      append(roots, root);
+    }
+    this._shadowRoots.length = kept;
+    return roots;
   }
 
   /**
@@ -106,8 +130,16 @@ class ChangeCounter {
     weakSetAdd(this._observed, root);
     observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
     // Events that stay inside a shadow tree (scroll, load, change, reset, toggle…) never reach the window.
-    if (root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */)
+    if (root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */) {
       this._listenOn(root);
+      if (WeakRefCtor)
+        append(this._shadowRoots, new WeakRefCtor(root as ShadowRoot));
+      try {
+        this._forms.changes([root as ShadowRoot]); // What its controls hold now, the walk's moment.
+      } catch {
+        // Counted at the next flush, which tries again.
+      }
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // What counts as a change since the last capture. A step's start reuses the last capture when
 // nothing changed, and so does the end of a passing test: a change the check misses would show up
 // in the wrong step's diff, or not at all. Changes that no mutation record shows (user actions,
-// focus, hover, scrolling, form resets, `history.pushState`), in shadow trees too, and changes
-// inside frames must all count; reading the page (our own walks) must not.
+// focus, hover, scrolling, form resets, `history.pushState`, values a script set), in shadow
+// trees too, and changes inside frames must all count; reading the page (our own walks) must
+// not, and neither may a secret field's value be read to tell.
 
 import { test, expect } from './helpers/fixtures';
 import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
@@ -16,7 +17,11 @@ const kPage = `
 </style>
 <nav id="nav"><a href="#top">Products</a><ul id="menu"><li><a href="#one">One</a></li></ul></nav>
 <main>
-  <form><input aria-label="Name" value="Ada"><button type="button">Save</button></form>
+  <form>
+    <input aria-label="Name" value="Ada"><input type="checkbox" aria-label="Agree">
+    <select aria-label="Size"><option>S</option><option>M</option></select>
+    <input type="password" aria-label="Password"><button type="button">Save</button>
+  </form>
 </main>`;
 
 /** Captures now and returns the recorder's change check, which must say "no change" at first. */
@@ -54,6 +59,9 @@ const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknow
     change: page => page.getByText('Fill in').click(),
   },
   { name: 'a key press', change: page => page.keyboard.press('Shift') },
+  { name: 'a value a script set', change: page => page.evaluate(() => { document.querySelector('input')!.value = 'Set'; }) },
+  { name: 'a checkbox a script checked', change: page => page.evaluate(() => { document.querySelector<HTMLInputElement>('[type=checkbox]')!.checked = true; }) },
+  { name: 'an option a script selected', change: page => page.evaluate(() => { document.querySelector('select')!.selectedIndex = 1; }) },
 ];
 
 test.describe('changes since the last capture', () => {
@@ -79,6 +87,15 @@ test.describe('changes since the last capture', () => {
     });
   }
 
+  test('should never read a password field, so not see a script set it', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const changed = await captured(sw);
+    await page.evaluate(() => { document.querySelector<HTMLInputElement>('[type=password]')!.value = 'hunter2'; });
+    expect(await changed()).toBe(false);
+    await page.evaluate(() => { document.querySelector('input')!.value = 'Set'; });
+    expect(await changed()).toBe(true);
+  });
+
   test('should see scrolling and a form reset inside a shadow root, whose events never reach the window', async ({ page, stagewright: sw }) => {
     await page.setContent(`<div id="host"></div><script>
       const root = document.getElementById('host').attachShadow({ mode: 'open' });
@@ -91,6 +108,9 @@ test.describe('changes since the last capture', () => {
     await expect.poll(changed).toBe(true);
     changed = await captured(sw);
     await inShadow(`document.getElementById('host').shadowRoot.querySelector('form').reset()`);
+    expect(await changed()).toBe(true);
+    changed = await captured(sw);
+    await inShadow(`document.getElementById('host').shadowRoot.querySelector('input').value = 'Set by a script'`);
     expect(await changed()).toBe(true);
   });
 
@@ -110,7 +130,7 @@ test.describe('changes since the last capture', () => {
     expect(await changed(), 'a mutation in a frame').toBe(true);
   });
 
-  test('should make a capture that may reuse of the last capture\'s state only while nothing changed', async ({ page, stagewright: sw }) => {
+  test('should let a capture reuse the last capture\'s state only while nothing changed', async ({ page, stagewright: sw }) => {
     await page.setContent(kPage);
     const recorder = internalsOf(sw)!.recorder;
     const step = await recorder.capture('step');
