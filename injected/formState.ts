@@ -31,11 +31,11 @@ export class FormState {
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i];
       const found = root.nodeType === 9 /* DOCUMENT_NODE */ ? documentQuerySelectorAll(root as Document, kControls) : fragmentQuerySelectorAll(root as ShadowRoot, kControls);
+      if (controls.length + found.length > kMaxControls)
+        return 1;
       for (let j = 0; j < found.length; j++)
         append(controls, found[j]);
     }
-    if (controls.length > kMaxControls)
-      return 1;
     let changed = 0;
     for (let i = 0; i < controls.length; i++) {
       const control = controls[i];

@@ -38,7 +38,8 @@ const kPassiveCapture: AddEventListenerOptions = { capture: true, passive: true 
 /**
  * Counts what could have changed the page: mutations (of the document and of every shadow root a
  * walk entered), input events, the events of what changes a snapshot without a mutation
- * (kUnrecordedChanges) and a new URL. Observing changes nothing: no attribute, no property, no node.
+ * (kUnrecordedChanges), a new URL, and form controls a script set (formState.ts). Observing
+ * changes nothing: no attribute, no property, no node.
  * The store compares counts to skip captures when nothing happened since the last one.
  * The same records, and the input events, tell which fields were passwords before any walk saw
  * them as such (a "show password" button): those stay secret.
