@@ -18,12 +18,13 @@ const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
 try {
   const page = await browser.newPage();
   await page.setContent(kind === 'realistic' ? realisticPage(Number(elements)) : generatedPage(Number(elements)));
-  // Each build installs under its own key, so both live in the page at once.
+  // Each build installs under its own key, so both live in the page at once. Builds before the
+  // runtime moved to a window property keep it under `Symbol.for(key)`.
   for (const [key, file] of [['A', a], ['B', b]])
-    await page.evaluate(fs.readFileSync(file, 'utf8').replaceAll('"stagewright.runtime"', `"stagewright.ab.${key}"`));
+    await page.evaluate(fs.readFileSync(file, 'utf8').replaceAll('"stagewright.runtime"', `"stagewright.ab.${key}"`).replaceAll('"__stagewright_runtime"', `"stagewright.ab.${key}"`));
   const request = JSON.stringify({ limits: { maxNodes: 1e7, maxDepth: 1e5, timeBudgetMs: 600_000 }, redact: [], minNextId: 1, prefix: '' });
   const walk = key => page.evaluate(([key, request]) => {
-    const runtime = window[Symbol.for(`stagewright.ab.${key}`)];
+    const runtime = window[`stagewright.ab.${key}`] ?? window[Symbol.for(`stagewright.ab.${key}`)];
     const started = performance.now();
     runtime.snapshot(request);
     return performance.now() - started;

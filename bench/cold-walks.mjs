@@ -29,7 +29,7 @@ async function coldWalks(dom) {
     const page = await context.newPage();
     await page.setContent(html);
     const times = await page.evaluate(([key, request, walks]) => {
-      const runtime = window[Symbol.for(key)];
+      const runtime = window[key];
       const times = [];
       for (let k = 0; k < walks; k++) {
         const started = performance.now();

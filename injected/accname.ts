@@ -16,6 +16,7 @@ import {
   elementNamespaceURI,
   elementQuerySelectorAll,
   getAttribute,
+  getPropertyValue,
   getRootNode,
   mapGet,
   mapSet,
@@ -277,7 +278,7 @@ function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): s
   const style = getElementComputedStyle(element, pseudo);
   if (!style)
     return null;
-  const value = style.declaration.content;
+  const value = getPropertyValue(style.declaration, 'content');
   if (!value || value === 'none' || value === 'normal')
     return null;
   // Browsers do not read hidden pseudo-elements.

@@ -42,14 +42,54 @@ const uncurriedGetComputedStyle = uncurry(nativeGetComputedStyle as (this: Windo
 export const getPropertyValue = uncurry(CSSStyleDeclaration.prototype.getPropertyValue);
 
 const ObjectCtor = Object;
+const ObjectProto = ObjectCtor.prototype;
+const ArrayProto = Array.prototype;
 export const objectKeys = ObjectCtor.keys;
+/** Whether `key` is the object's own property: what a page added to Object.prototype is not. */
+export const hasOwn = uncurry(ObjectProto.hasOwnProperty) as (object: object, key: string) => boolean;
+const getPrototypeOf = ObjectCtor.getPrototypeOf;
 export const objectCreate = ObjectCtor.create;
 export const defineProperty = ObjectCtor.defineProperty;
 export const isArray = Array.isArray;
 
 const JSONObject = JSON;
-export const jsonStringify = JSONObject.stringify;
+const nativeJsonStringify = JSONObject.stringify as (value: unknown) => string;
+/** JSON.parse makes its objects with the page's Object.prototype: read optional fields with `hasOwn`. */
 export const jsonParse = JSONObject.parse;
+
+/**
+ * JSON of data the runtime built (strings, numbers, booleans, null, arrays and objects), the same
+ * bytes as JSON.stringify's. JSON.stringify calls any `toJSON` an object inherits: a page that
+ * adds one to Object.prototype or Array.prototype would decide what the answer says. Then the
+ * data is written here, own properties only; otherwise (nearly always) by the native one.
+ */
+export function jsonStringify(value: unknown): string {
+  if (getPrototypeOf(ArrayProto) === ObjectProto && !hasOwn(ArrayProto, 'toJSON') && !hasOwn(ObjectProto, 'toJSON'))
+    return nativeJsonStringify(value);
+  return stringifyOwn(value, 0);
+}
+
+function stringifyOwn(value: unknown, depth: number): string {
+  // Strings and numbers are primitives: JSON.stringify looks for no `toJSON` on them.
+  if (value === null || typeof value !== 'object' || depth > 64)
+    return typeof value === 'object' || value === undefined ? 'null' : nativeJsonStringify(value);
+  let json = '';
+  if (isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      json += (i ? ',' : '') + (item === undefined || typeof item === 'function' ? 'null' : stringifyOwn(item, depth + 1));
+    }
+    return '[' + json + ']';
+  }
+  const keys = objectKeys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const item = (value as { [key: string]: unknown })[keys[i]];
+    if (item === undefined || typeof item === 'function')
+      continue;
+    json += (json ? ',' : '') + nativeJsonStringify(keys[i]) + ':' + stringifyOwn(item, depth + 1);
+  }
+  return '{' + json + '}';
+}
 
 export const stringTrim = uncurry(String.prototype.trim);
 export const stringToLowerCase = uncurry(String.prototype.toLowerCase);
@@ -102,6 +142,26 @@ export const stringToUpperCase = uncurry(String.prototype.toUpperCase);
 export const stringFromCharCode = String.fromCharCode;
 
 export const MutationObserverCtor = MutationObserver;
+// What the change counter reads of mutation records and event paths, from the prototypes' own
+// getters: a page may redefine them (with a getter that throws, or lies) on the prototypes.
+const getter = <T, R>(proto: object, name: string) => uncurry(ObjectCtor.getOwnPropertyDescriptor(proto, name)!.get as (this: T) => R);
+export const recordTarget = getter<MutationRecord, Node>(MutationRecord.prototype, 'target');
+export const recordAttributeName = getter<MutationRecord, string | null>(MutationRecord.prototype, 'attributeName');
+export const recordOldValue = getter<MutationRecord, string | null>(MutationRecord.prototype, 'oldValue');
+export const recordAddedNodes = getter<MutationRecord, NodeList>(MutationRecord.prototype, 'addedNodes');
+export const nodeListLength = getter<NodeList, number>(NodeList.prototype, 'length');
+export const nodeType = getter<Node, number>(NodeProto, 'nodeType');
+export const elementShadowRoot = getter<Element, ShadowRoot | null>(ElementProto, 'shadowRoot');
+export const elementFirstElementChild = getter<Element, Element | null>(ElementProto, 'firstElementChild');
+export const elementNextElementSibling = getter<Element, Element | null>(ElementProto, 'nextElementSibling');
+const documentFirstElementChild = getter<Document, Element | null>(DocumentProto, 'firstElementChild');
+const fragmentFirstElementChild = getter<DocumentFragment, Element | null>(DocumentFragment.prototype, 'firstElementChild');
+/** The first element child of a document or a shadow root. */
+export function parentFirstElementChild(parent: Document | DocumentFragment): Element | null {
+  return nodeType(parent) === 9 /* DOCUMENT_NODE */ ? documentFirstElementChild(parent as Document) : fragmentFirstElementChild(parent as DocumentFragment);
+}
+export const documentCreateElement = uncurry(DocumentProto.createElement as (this: Document, tag: string) => Element);
+export const setInnerHTML = uncurry(ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'innerHTML')!.set as (this: Element, html: string) => void);
 export const observeMutations = uncurry(MutationObserver.prototype.observe);
 export const takeMutationRecords = uncurry(MutationObserver.prototype.takeRecords);
 export const composedPath = uncurry(Event.prototype.composedPath);

@@ -8,7 +8,7 @@ import {
 import { kNeverRenderedTags } from './tags';
 import { framePlaceholder } from '../src/isomorphic/stitch';
 import type { WalkLimits } from '../src/isomorphic/types';
-import { append, getAttribute, getAttributeNames, now, stringToLowerCase } from './builtins';
+import { append, getAttribute, getAttributeNames, now, stringToLowerCase, toSet } from './builtins';
 import { elementTag } from './domUtils';
 import type { RefRegistry } from './registry';
 import { isInRedacted, isRedacted } from './secrets';
@@ -110,11 +110,11 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
 // Attributes that carry text, a URL or a value rather than structure: an element a `redact`
 // selector matches keeps none of them (DESIGN.md §7). id, class, name, type, role, for and the
 // state attributes (aria-expanded…) stay, so the file still shows what the element is.
-const kTextAttributes: { [name: string]: true } = {
-  'title': true, 'alt': true, 'placeholder': true, 'value': true, 'href': true, 'src': true, 'action': true,
-  'aria-label': true, 'aria-valuetext': true, 'aria-valuenow': true, 'aria-placeholder': true, 'aria-description': true,
-  'aria-roledescription': true, 'aria-braillelabel': true, 'aria-brailleroledescription': true,
-};
+const kTextAttributes = toSet([
+  'title', 'alt', 'placeholder', 'value', 'href', 'src', 'action',
+  'aria-label', 'aria-valuetext', 'aria-valuenow', 'aria-placeholder', 'aria-description',
+  'aria-roledescription', 'aria-braillelabel', 'aria-brailleroledescription',
+]);
 
 /**
  * The attributes the file keeps, in canonical order, with live state where it differs from markup.

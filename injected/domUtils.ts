@@ -16,6 +16,7 @@ import {
   getAttribute,
   getBoundingClientRect,
   getComputedStyle,
+  getPropertyValue,
   hasAttribute,
   mapGet,
   mapSet,
@@ -192,6 +193,14 @@ let previousTag = '';
 // Local names repeat endlessly: lower-case each once.
 const kLowerCaseNames: { [name: string]: string } = objectCreate(null);
 
+/**
+ * Whether the user can edit the element's content. Only HTML elements have `isContentEditable`:
+ * read on an SVG or MathML element, it would be whatever a page added to Object.prototype.
+ */
+export function isContentEditable(element: Element | null): boolean {
+  return !!element && elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && (element as HTMLElement).isContentEditable === true;
+}
+
 /** The parent element, or the shadow host when the element is the top of a shadow tree. */
 export function parentElementOrShadowHost(element: Element): Element | null {
   const parent = element.parentElement;
@@ -288,13 +297,15 @@ function readStyle(element: Element, pseudo: '::before' | '::after' | undefined)
   return styleRecord(getComputedStyle(element, pseudo));
 }
 
+// Properties are read with getPropertyValue: `declaration.visibility` is a named property, which
+// the browser hides when the prototype chain has the name (a page's `Object.prototype.visibility`).
 function styleRecord(declaration: CSSStyleDeclaration): StyleRecord {
-  return { display: declaration.display, visibility: declaration.visibility, cursor: undefined, declaration };
+  return { display: getPropertyValue(declaration, 'display'), visibility: getPropertyValue(declaration, 'visibility'), cursor: undefined, declaration };
 }
 
 export function styleCursor(style: StyleRecord): string {
   if (style.cursor === undefined)
-    style.cursor = style.declaration.cursor;
+    style.cursor = getPropertyValue(style.declaration, 'cursor');
   return style.cursor;
 }
 

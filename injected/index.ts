@@ -1,21 +1,26 @@
 // The in-page runtime: installed once per document (by an init script, before page scripts run),
-// kept under a symbol on the window — never on an element — and reached by the store through
-// `page.evaluate` and by the `sw-ref` selector engine.
+// kept on the window — never on an element — under a name no page can take over (`install()`), and
+// reached by the store through `page.evaluate` and by the `sw-ref` selector engine.
 //
 // Results cross the page boundary as strings built with the JSON.stringify captured at install
 // time: a page that overrides builtins breaks even Playwright's own object results.
+//
+// Nothing here may throw into the page: every listener and observer callback catches what it
+// meets, and reads records, nodes and events through getters captured at install.
 
 import { commonPrefix, commonSuffix } from '../src/isomorphic/commonEnds';
 import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type PackedEntry, type PageSnapshot, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
-  addEventListener, append, defineProperty, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor, now, observeMutations,
-  stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
+  addEventListener, append, composedPath, defineProperty, documentCreateElement, elementFirstElementChild, elementNextElementSibling,
+  elementQuerySelectorAll, elementShadowRoot, hasOwn, isArray, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor,
+  nodeListLength, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes, setInnerHTML, stringSlice, stringTrim,
+  takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
 import { FormState } from './formState';
 import { RefRegistry } from './registry';
-import { rememberPasswordInput, rememberPasswordSwitches } from './secrets';
+import { rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches } from './secrets';
 import { walkDocument } from './walker';
 
 /**
@@ -36,16 +41,45 @@ const kUnrecordedChanges = [
 const kPassiveCapture: AddEventListenerOptions = { capture: true, passive: true };
 
 /**
- * Counts what could have changed the page: mutations (of the document and of every shadow root a
- * walk entered), input events, the events of what changes a snapshot without a mutation
+ * The most elements one delivery of records has searched for shadow roots: an insertion of ten
+ * thousand elements costs about 1 ms. A root past it is found by the walk or by an event's path.
+ */
+const kMaxSearchedElements = 200_000;
+
+/**
+ * Whether the document may run scripts. Where it may not (an iframe sandboxed without
+ * allow-scripts, a page served with `Content-Security-Policy: sandbox`), the browser blocks every
+ * listener and observer callback of ours with a console error, and nothing of the page changes by
+ * script. The HTML parser tells without running anything: `<noscript>` content is markup only when
+ * scripting is disabled. The element is never inserted: the document does not change.
+ */
+function scriptsMayRun(): boolean {
+  try {
+    const probe = documentCreateElement(document, 'div');
+    setInnerHTML(probe, '<noscript><b></b></noscript>');
+    return nodeListLength(elementQuerySelectorAll(probe, 'b')) === 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Counts what could have changed the page: mutations (of the document and of every open shadow
+ * root found), input events, the events of what changes a snapshot without a mutation
  * (kUnrecordedChanges), a new URL, and form controls a script set (formState.ts). Observing
  * changes nothing: no attribute, no property, no node.
  * The store compares counts to skip captures when nothing happened since the last one.
  * The same records, and the input events, tell which fields were passwords before any walk saw
- * them as such (a "show password" button): those stay secret.
+ * them as such (a "show password" button): those stay secret. So shadow roots are observed from
+ * when they are found, not from the first walk that enters them: in the subtrees the records say
+ * were inserted, and in the paths of the events listened to (a click on "Show password" inside a
+ * root reaches the window's capture listener before the button's handler runs).
+ * Where the document may not run scripts, nothing is observed (see scriptsMayRun) and every count
+ * is a change: the runtime cannot tell.
  */
 class ChangeCounter {
   count = 0;
+  private readonly _scripts = scriptsMayRun();
   private readonly _observer: MutationObserver;
   /** The URL when last counted: `history.pushState` changes it with no event. */
   private _href = location.href;
@@ -56,11 +90,21 @@ class ChangeCounter {
 
   private readonly _onInput = (event: Event) => {
     this.count++;
-    rememberPasswordInput(event);
+    try {
+      this._observePath(event);
+      rememberPasswordInput(event);
+    } catch {
+      // Never into the page. The field is still checked when a walk meets it.
+    }
   };
 
-  private readonly _onUnrecordedChange = () => {
+  private readonly _onUnrecordedChange = (event: Event) => {
     this.count++;
+    try {
+      this._observePath(event);
+    } catch {
+      // Never into the page.
+    }
   };
 
   constructor() {
@@ -70,12 +114,83 @@ class ChangeCounter {
   }
 
   private _onMutations(records: MutationRecord[]) {
-    if (!records.length)
-      return;
-    this.count += records.length;
-    rememberPasswordSwitches(records);
-    // `document.open()` mutates the document and drops the window's listeners: take them back at once.
-    this.listen();
+    try {
+      if (!records.length)
+        return;
+      this.count += records.length;
+      rememberPasswordSwitches(records);
+      this._observeInsertedShadowRoots(records);
+      // `document.open()` mutates the document and drops the window's listeners: take them back at once.
+      this.listen();
+    } catch {
+      this.count++; // Never into the page; something happened.
+    }
+  }
+
+  /** Observes the shadow roots in the subtrees the records say were inserted. */
+  private _observeInsertedShadowRoots(records: MutationRecord[]) {
+    const inserted: Node[] = [];
+    for (let i = 0; i < records.length; i++) {
+      const nodes = recordAddedNodes(records[i]);
+      const count = nodeListLength(nodes);
+      for (let j = 0; j < count; j++)
+        append(inserted, nodes[j]);
+    }
+    if (inserted.length)
+      this._observeShadowRootsIn(inserted);
+  }
+
+  /** Observes the shadow roots on the path of an event that crossed into them. */
+  private _observePath(event: Event) {
+    const path = composedPath(event);
+    for (let i = 0; i < path.length; i++) {
+      const node = path[i];
+      if (node !== window && nodeType(node as Node) === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */)
+        this.observe(node as ShadowRoot);
+    }
+  }
+
+  /**
+   * Observes the open shadow roots in and under `containers` (elements, shadow roots, the
+   * document) and the roots nested in those, iteratively: a page may nest them deep.
+   */
+  private _observeShadowRootsIn(containers: Node[]) {
+    let budget = kMaxSearchedElements;
+    // The first element of each run of siblings still to visit: a depth-first walk without recursion.
+    const runs: Element[] = [];
+    for (let i = 0; i < containers.length; i++) {
+      const container = containers[i];
+      const type = nodeType(container);
+      if (type === 1 /* ELEMENT_NODE */) {
+        this._observeShadowRootOf(container as Element, containers);
+        const first = elementFirstElementChild(container as Element);
+        if (first)
+          append(runs, first);
+      } else if (type === 9 /* DOCUMENT_NODE */ || type === 11 /* DOCUMENT_FRAGMENT_NODE */) {
+        const first = parentFirstElementChild(container as Document | ShadowRoot);
+        if (first)
+          append(runs, first);
+      }
+      while (runs.length) {
+        let element: Element | null = runs[runs.length - 1];
+        runs.length--;
+        for (; element; element = elementNextElementSibling(element)) {
+          if (--budget < 0)
+            return;
+          this._observeShadowRootOf(element, containers);
+          const first = elementFirstElementChild(element);
+          if (first)
+            append(runs, first);
+        }
+      }
+    }
+  }
+
+  /** Observes the element's open shadow root, when it has one not observed yet, and queues it to be searched. */
+  private _observeShadowRootOf(element: Element, containers: Node[]) {
+    const root = elementShadowRoot(element);
+    if (root && this._watch(root))
+      append(containers, root);
   }
 
   /**
@@ -84,6 +199,10 @@ class ChangeCounter {
    * (formState.ts: about 0.7 µs a control, so only where a count is compared or kept for that).
    */
   flush(forms: boolean) {
+    if (!this._scripts) {
+      this.count++;
+      return;
+    }
     this._onMutations(takeMutationRecords(this._observer));
     if (location.href !== this._href) {
       this._href = location.href;
@@ -118,7 +237,8 @@ class ChangeCounter {
    * the window. Adding the same listener twice is a no-op.
    */
   listen() {
-    this._listenOn(window);
+    if (this._scripts)
+      this._listenOn(window);
   }
 
   private _listenOn(target: EventTarget) {
@@ -128,22 +248,31 @@ class ChangeCounter {
       addEventListener(target, kUnrecordedChanges[i], this._onUnrecordedChange, kPassiveCapture);
   }
 
-  observe(root: Node) {
-    if (weakSetHas(this._observed, root))
-      return;
+  /** Observes the document or a shadow root (a walk entered it), and the shadow roots in it. */
+  observe(root: Document | ShadowRoot) {
+    if (this._watch(root))
+      this._observeShadowRootsIn([root]);
+  }
+
+  /** Starts observing `root`; false when it already was, or nothing can be observed here. */
+  private _watch(root: Document | ShadowRoot): boolean {
+    if (!this._scripts || weakSetHas(this._observed, root))
+      return false;
     weakSetAdd(this._observed, root);
     observeMutations(this._observer, root, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
+    rememberPasswordFieldsIn(root);
     // Events that stay inside a shadow tree (scroll, load, change, reset, toggle…) never reach the window.
-    if (root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */) {
+    if (nodeType(root) === 11 /* DOCUMENT_FRAGMENT_NODE: a shadow root */) {
       this._listenOn(root);
       if (WeakRefCtor)
         append(this._shadowRoots, new WeakRefCtor(root as ShadowRoot));
       try {
-        this._forms.changes([root as ShadowRoot]); // What its controls hold now, the walk's moment.
+        this._forms.changes([root as ShadowRoot]); // What its controls hold now: what they hold later is a change.
       } catch {
         // Counted at the next flush, which tries again.
       }
     }
+    return true;
   }
 }
 
@@ -175,17 +304,21 @@ class Runtime {
 
   /** Walks the document (and, when asked, serializes its DOM) and returns the PageSnapshot as a JSON string. */
   snapshot(requestJson: string, rootElement?: Element): string {
-    const request = jsonParse(requestJson) as SnapshotRequest;
+    const request = readRequest(requestJson);
     const started = now();
     // Captures (the walks with the DOM file) keep their count for the change checks.
-    const changeCount = this.changeCount(!!request.dom);
+    const changeCount = this.changeCount(request.dom);
     const root = rootElement || document.documentElement;
     this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
-    const result = walkDocument(root, this.registry, { ...request, issueNew: true, onShadowRoot: shadowRoot => this.changes.observe(shadowRoot) });
+    const result = walkDocument(root, this.registry, {
+      limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
+      onShadowRoot: shadowRoot => this.changes.observe(shadowRoot), partial: request.partial,
+    });
     const packed: PackedEntry[] = [];
     for (let i = 0; i < result.entries.length; i++)
       packed[i] = packEntry(result.entries[i]);
     // The answer's parts (AnswerState): what changes on every walk, the entries and text, the markup.
+    // Every field is own from the start: a setter on Object.prototype takes none of them.
     const header: Omit<PageSnapshot<PackedEntry>, 'entries'> = {
       documentId: this.registry.documentId,
       url: location.href,
@@ -195,6 +328,7 @@ class Runtime {
       nextId: this.registry.nextId,
       elapsedMs: now() - started,
       changeCount,
+      domTruncated: undefined,
     };
     let dom: string | undefined;
     if (request.dom) {
@@ -251,7 +385,10 @@ class Runtime {
     if (element || !this.registry.issued(ref) || now() - this._lastCatchUp < 100)
       return element;
     this._lastCatchUp = now();
-    walkDocument(document.documentElement, this.registry, { ...this._lastWalk, minNextId: 0, issueNew: false });
+    walkDocument(document.documentElement, this.registry, {
+      limits: this._lastWalk.limits, redact: this._lastWalk.redact, prefix: this._lastWalk.prefix, minNextId: 0, issueNew: false,
+      onShadowRoot: undefined, partial: false,
+    });
     return this.registry.element(ref);
   }
 
@@ -264,6 +401,31 @@ class Runtime {
       const element = this.resolve(ref);
       return element && isInside(root, element) ? [element] : [];
     },
+  };
+}
+
+/** What a request field says, when the request has it as its own: never a page's Object.prototype. */
+function field<T>(object: unknown, key: string, fallback: T): T {
+  return object !== null && typeof object === 'object' && hasOwn(object, key) ? (object as { [key: string]: T })[key] : fallback;
+}
+
+/** The store's request (JSON.parse gives its objects the page's Object.prototype), read field by field. */
+function readRequest(json: string): Required<Omit<SnapshotRequest, 'since'>> & Pick<SnapshotRequest, 'since'> {
+  const request: unknown = jsonParse(json);
+  const limits: unknown = field(request, 'limits', kDefaultLimits);
+  const redact: unknown = field(request, 'redact', []);
+  return {
+    limits: {
+      maxNodes: field(limits, 'maxNodes', kDefaultLimits.maxNodes),
+      maxDepth: field(limits, 'maxDepth', kDefaultLimits.maxDepth),
+      timeBudgetMs: field(limits, 'timeBudgetMs', kDefaultLimits.timeBudgetMs),
+    },
+    redact: isArray(redact) ? redact as string[] : [],
+    minNextId: field(request, 'minNextId', 0),
+    prefix: field(request, 'prefix', ''),
+    dom: !!field(request, 'dom', false),
+    partial: !!field(request, 'partial', false),
+    since: field<string | undefined>(request, 'since', undefined),
   };
 }
 
@@ -287,21 +449,26 @@ function isHighSurrogate(text: string, index: number): boolean {
 }
 
 function isInside(root: Node, element: Element): boolean {
-  for (let node: Node | null = element; node; node = node.parentNode || (node as ShadowRoot).host || null) {
+  // `host` only of a shadow root: read on the document, it would be whatever Object.prototype says.
+  for (let node: Node | null = element; node; node = node.parentNode || (nodeType(node) === 11 ? (node as ShadowRoot).host : null)) {
     if (node === root)
       return true;
   }
   return false;
 }
 
+/**
+ * Puts the runtime on the window under a fixed name, as a property no script can change or
+ * delete (not configurable, not writable), defined by the init script before page scripts run,
+ * and not enumerable. Node reads it with a plain property access: no call a page could replace
+ * (`Symbol.for` was one) stands between it and the runtime that watched the page from its start.
+ */
 function install(): Runtime {
-  const global = window as unknown as Record<symbol, Runtime | undefined>;
-  const key = Symbol.for(kRuntimeKey);
-  const existing = global[key];
-  if (existing)
-    return existing;
+  const global = window as unknown as { [key: string]: Runtime | undefined };
+  if (hasOwn(global, kRuntimeKey))
+    return global[kRuntimeKey]!;
   const runtime = new Runtime();
-  defineProperty(global, key, { value: runtime, enumerable: false, configurable: false, writable: false });
+  defineProperty(global, kRuntimeKey, { value: runtime, enumerable: false, configurable: false, writable: false });
   return runtime;
 }
 

@@ -3,16 +3,16 @@
 //
 // Bundled into the page: no method calls on strings or arrays (a page may override them), only
 // indexing, comparisons and concatenation. The tables are built when the bundle is evaluated,
-// before any page script runs.
+// before any page script runs, with no prototype (tables.ts): a page's Object.prototype answers nothing.
 
 import { kBidiControls } from '../src/isomorphic/bidi';
+import { createTable, setOf } from '../src/isomorphic/tables';
 import { isAsciiWhitespace } from './text';
 
 /** Elements without end tags (https://html.spec.whatwg.org/multipage/syntax.html#void-elements). */
-export const kVoidElements: { [tag: string]: true | undefined } = {
-  area: true, base: true, br: true, col: true, embed: true, hr: true, img: true, input: true,
-  link: true, meta: true, source: true, track: true, wbr: true,
-};
+export const kVoidElements = setOf([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+]);
 
 /**
  * Attributes kept, in the order they are written: identity first, then what the element does,
@@ -25,7 +25,7 @@ export const kAttributeOrder = [
   'open', 'hidden', 'inert', 'contenteditable', 'tabindex', 'd', 'points',
 ];
 
-const kAttributeRank: { [name: string]: number | undefined } = {};
+const kAttributeRank = createTable<number>();
 for (let i = 0; i < kAttributeOrder.length; i++)
   kAttributeRank[kAttributeOrder[i]] = i;
 
@@ -38,7 +38,6 @@ for (let i = 0; i < kAttributeOrder.length; i++)
 export function attributeRank(name: string): number {
   if (!isPlainAttributeName(name))
     return -1;
-  // typeof: the table is a plain object, and `constructor` is a valid attribute name.
   const rank = kAttributeRank[name];
   if (typeof rank === 'number')
     return rank;
@@ -164,7 +163,7 @@ export function filterClassName(className: string): string {
 }
 
 // Control characters cannot appear literally in HTML: write them as character references.
-const kControlReferences: { [c: string]: string } = {};
+const kControlReferences = createTable<string>();
 const kHex = '0123456789abcdef';
 for (let code = 0; code < 32; code++) {
   if (code !== 9 && code !== 10 && code !== 13)
@@ -278,10 +277,10 @@ export function formatOpenTag(tag: string, attributes: [string, string][], ref: 
 
 // Attributes whose value the browser follows or loads as a URL. Only href, src and action are
 // kept today; the rest are listed so that keeping one later cannot bring script URLs back.
-const kUrlAttributes: { [name: string]: true | undefined } = {
-  'href': true, 'src': true, 'action': true, 'formaction': true, 'xlink:href': true, 'poster': true, 'data': true,
-  'background': true, 'cite': true, 'longdesc': true, 'ping': true, 'codebase': true, 'manifest': true, 'icon': true,
-};
+const kUrlAttributes = setOf([
+  'href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data',
+  'background', 'cite', 'longdesc', 'ping', 'codebase', 'manifest', 'icon',
+]);
 
 /**
  * What a script URL is written with: still greppable, but an unknown scheme that does nothing when
@@ -290,7 +289,7 @@ const kUrlAttributes: { [name: string]: true | undefined } = {
  */
 const kUnsafeUrlPrefix = 'unsafe:';
 
-const kUpperToLower: { [c: string]: string | undefined } = {};
+const kUpperToLower = createTable<string>();
 for (let code = 65; code <= 90; code++)
   kUpperToLower[String.fromCharCode(code)] = String.fromCharCode(code + 32);
 
@@ -313,9 +312,7 @@ export function isScriptUrl(url: string): boolean {
   return scheme === 'javascript:' || scheme === 'vbscript:' || scheme === 'data:';
 }
 
-const kBooleanAttributes: { [name: string]: true | undefined } = {
-  checked: true, selected: true, disabled: true, readonly: true, required: true, multiple: true, open: true, hidden: true, inert: true,
-};
+const kBooleanAttributes = setOf(['checked', 'selected', 'disabled', 'readonly', 'required', 'multiple', 'open', 'hidden', 'inert']);
 
 function isBooleanAttribute(name: string): boolean {
   return kBooleanAttributes[name] === true;

@@ -18,6 +18,7 @@ import {
   closestCrossShadow,
   createWalkCache,
   elementTag,
+  isContentEditable,
   isDetailsSummary,
   parentElementOrShadowHost,
 } from './domUtils';
@@ -375,7 +376,7 @@ function isNativelyFocusable(element: Element): boolean {
     return isDetailsSummary(element);
   if ((tag === 'audio' || tag === 'video') && hasAttribute(element, 'controls'))
     return true;
-  return !!(element as HTMLElement).isContentEditable && !!element.parentElement && !(element.parentElement as HTMLElement).isContentEditable;
+  return isContentEditable(element) && !!element.parentElement && !isContentEditable(element.parentElement);
 }
 
 /** True when the element can take focus: natively, or through a valid `tabindex`, and not disabled. */
@@ -632,7 +633,8 @@ function isSelected(element: Element): boolean {
  * `checked` on checkable roles, `selected` on options and tabs, and `level` on headings always.
  */
 export function getAriaStates(element: Element, role: string = getAriaRole(element)): AriaStates {
-  const states: AriaStates = {};
+  // No prototype: a page's Object.prototype neither adds states nor takes them (a setter for `checked`).
+  const states: AriaStates = objectCreate(null);
   const tag = elementTag(element);
 
   const checked = computeChecked(element, role);

@@ -4,7 +4,10 @@
 // borrow them (a label, aria-labelledby, aria-describedby, name from content). Shared by the
 // walker, the DOM serializer and the name computation.
 
-import { append, composedPath, getAttribute, matches, stringIndexOf, stringToLowerCase, weakSetAdd, WeakSetCtor, weakSetHas } from './builtins';
+import {
+  append, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, matches, nodeListLength, nodeType,
+  recordAttributeName, recordOldValue, recordTarget, stringIndexOf, stringToLowerCase, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
+} from './builtins';
 import { computeInheritedFlag, createWalkCache, elementTag } from './domUtils';
 import { splitTokens } from './text';
 
@@ -31,24 +34,47 @@ export function endRedaction(): void {
 
 /**
  * Remembers the fields whose type changed away from password between walks, from the records of
- * a MutationObserver with `attributeOldValue` that runs from before page scripts do.
+ * a MutationObserver with `attributeOldValue` that runs from before page scripts do (on the
+ * document, and on each shadow root from when it is found). Read through the getters captured at
+ * install; should a record still not be read, its target is kept secret: it may have been that switch.
  */
 export function rememberPasswordSwitches(records: MutationRecord[]): void {
   for (let i = 0; i < records.length; i++) {
-    const record = records[i];
-    if (record.attributeName === 'type' && record.oldValue !== null && stringToLowerCase(record.oldValue) === 'password')
-      weakSetAdd(passwordFields, record.target as Element);
+    let target: Node | undefined;
+    try {
+      target = recordTarget(records[i]);
+      if (recordAttributeName(records[i]) !== 'type')
+        continue;
+      const oldValue = recordOldValue(records[i]);
+      if (oldValue !== null && stringToLowerCase(oldValue) === 'password')
+        weakSetAdd(passwordFields, target);
+    } catch {
+      if (target)
+        weakSetAdd(passwordFields, target);
+    }
   }
 }
 
 /**
- * Remembers a password field the user types into, from an input event seen at the window. The
- * event's path reaches into open shadow roots that no walk has entered (and so no observer
- * watches), where a later switch to text would otherwise go unseen.
+ * Remembers the password fields that `root` (the document, or a shadow root just found) holds now:
+ * they may have been filled before anything watched it, and its records tell of later switches.
  */
+export function rememberPasswordFieldsIn(root: Document | ShadowRoot): void {
+  const fields = nodeType(root) === 9 /* DOCUMENT_NODE */
+    ? documentQuerySelectorAll(root as Document, kPasswordFields)
+    : fragmentQuerySelectorAll(root as ShadowRoot, kPasswordFields);
+  const count = nodeListLength(fields);
+  for (let i = 0; i < count; i++)
+    weakSetAdd(passwordFields, fields[i]);
+}
+
+// The type attribute's value is ASCII case-insensitive (https://html.spec.whatwg.org/#attr-input-type).
+const kPasswordFields = 'input[type="password" i]';
+
+/** Remembers a password field the user types into, from an input event seen at the window. */
 export function rememberPasswordInput(event: Event): void {
   const target = composedPath(event)[0] as Element | undefined;
-  if (target && target.nodeType === 1 /* ELEMENT_NODE */ && isPasswordInput(target))
+  if (target && nodeType(target) === 1 /* ELEMENT_NODE */ && isPasswordInput(target))
     weakSetAdd(passwordFields, target);
 }
 
@@ -57,7 +83,7 @@ function isPasswordInput(element: Element): boolean {
 }
 
 // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
-const kSecretAutofillTokens: { [token: string]: true } = { 'current-password': true, 'new-password': true, 'one-time-code': true };
+const kSecretAutofillTokens = toSet(['current-password', 'new-password', 'one-time-code']);
 
 /** Fields that are or ever were passwords, and current-password, new-password, one-time-code and cc-* fields: never read their value. */
 export function isSecretField(element: Element): boolean {

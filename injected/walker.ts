@@ -9,9 +9,9 @@ import { getAccessibleDescription, getAccessibleName, getCSSContent } from './ac
 import {
   append, assignedNodes, documentGetElementById, elementQuerySelectorAll, mapDelete, mapGet, MapCtor, mapSet, nodeContains,
   shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
-  stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
+  objectCreate, stringCharCodeAt, stringIndexOf, stringSlice, stringTrim, toSet,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
@@ -46,14 +46,11 @@ export interface WalkResult {
 }
 
 // Landmarks (and dialogs) make up the fingerprint context of what they contain.
-const kContextRoles: { [role: string]: true } = {
-  banner: true, complementary: true, contentinfo: true, form: true, main: true, navigation: true, region: true,
-  search: true, dialog: true, alertdialog: true,
-};
+const kContextRoles = toSet([
+  'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog',
+]);
 
-const kValueRoles: { [role: string]: true } = {
-  textbox: true, searchbox: true, combobox: true, spinbutton: true, slider: true,
-};
+const kValueRoles = toSet(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 
 const enum Frame { Enter, Exit }
 
@@ -337,7 +334,7 @@ function computeNames(entries: SnapshotEntry[], elements: Element[], parents: nu
  * sibling index: a position says nothing about which item an element is.
  */
 function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases: string[]): void {
-  const counts: { [key: string]: number } = {};
+  const counts: { [key: string]: number } = objectCreate(null);
   for (let i = 0; i < entries.length; i++) {
     const key = '#' + bases[i];
     counts[key] = (counts[key] || 0) + 1;
@@ -359,10 +356,9 @@ function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases:
 }
 
 // Items that lists, tables, trees and menus repeat: a reader tells them apart by what they show.
-const kItemRoles: { [role: string]: true } = {
-  listitem: true, row: true, option: true, treeitem: true, article: true, cell: true, gridcell: true,
-  menuitem: true, menuitemcheckbox: true, menuitemradio: true, tab: true,
-};
+const kItemRoles = toSet([
+  'listitem', 'row', 'option', 'treeitem', 'article', 'cell', 'gridcell', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab',
+]);
 
 // Enough to tell items apart: an item is told by its beginning, so that nested items cost a
 // bounded look each, never a walk of their whole subtree.
@@ -464,10 +460,14 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
   state.visible = rect.width > 0 && rect.height > 0;
   if (element === focused)
     state.focused = true;
+  // Every field is an own property from the start, the optional ones too: what is read of an entry
+  // (packEntry, the text runs, fingerprints) is never what a page added to Object.prototype, and a
+  // setter a page put there never takes what is written.
   const entry: SnapshotEntry = {
     ref: '',
     role,
     name: '',
+    description: undefined,
     state,
     bbox: rendered ? { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) } : null,
     fingerprint: '',
@@ -476,6 +476,12 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
     depth: 0,
     parent: null,
     tag,
+    text: undefined,
+    runs: undefined,
+    url: undefined,
+    value: undefined,
+    placeholder: undefined,
+    frame: undefined,
   };
   if (kValueRoles[role] && !redacted) {
     const value = readValue(element, tag);
@@ -505,7 +511,7 @@ function readValue(element: Element, tag: string): string | undefined {
     const option = select.selectedIndex >= 0 ? select.options[select.selectedIndex] : undefined;
     return option ? normalizeWhitespace(option.label || option.text) : '';
   }
-  if ((element as HTMLElement).isContentEditable)
+  if (isContentEditable(element))
     return normalizeWhitespace(textContentOutsideRedacted(element));
   const valueText = getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow');
   return valueText === null ? undefined : valueText;
@@ -515,7 +521,7 @@ function readValue(element: Element, tag: string): string | undefined {
 function isInteractive(element: Element, role: string, style: StyleRecord | null): boolean {
   if (isInteractiveRole(role))
     return true;
-  if ((element as HTMLElement).isContentEditable)
+  if (isContentEditable(element))
     return true;
   const tabIndex = getAttribute(element, 'tabindex');
   if (tabIndex !== null && tabIndex !== '-1' && stringTrim(tabIndex) !== '')

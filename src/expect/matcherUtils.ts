@@ -9,6 +9,7 @@ import { StagewrightError } from '../errors';
 import { formatFailure, type Failure, type FailureDetails } from './message';
 import type { EntryQuery } from '../isomorphic/types';
 import { poll } from './poll';
+import { describeKey, describeValue, isPlainObject, unknownKeysHint } from '../snapshot/describe';
 
 export interface MatcherResult {
   pass: boolean;
@@ -34,19 +35,29 @@ export function checkReceiver(received: unknown, matcherName: string): Stagewrig
 function describe(value: unknown): string {
   if (value === null || value === undefined)
     return String(value);
-  if (typeof value === 'object') {
-    const name = value.constructor?.name?.replace(/^_+/, '');
-    if (name === 'Page' || name === 'Locator' || name === 'Frame')
-      return `a Playwright ${name}`;
-    return name && name !== 'Object' ? `an instance of ${name}` : 'a plain object';
-  }
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === 'object')
+    return Array.isArray(value) ? 'an array' : isPlainObject(value) ? 'a plain object' : describeValue(value);
+  return `${typeof value} ${describeValue(value)}`;
 }
 
-export function timeoutOf(state: ExpectMatcherState, options?: { timeout?: number }): number {
-  if (options?.timeout !== undefined && !(typeof options.timeout === 'number' && options.timeout >= 0))
-    throw new StagewrightError('INVALID_ARGUMENT', `timeout must be a non-negative number of milliseconds, got ${JSON.stringify(options.timeout)}.`);
-  return options?.timeout ?? state.timeout;
+/**
+ * The matcher's `{ timeout }` (`options?.timeout ?? this.timeout`, STYLE.md). Anything else in
+ * its place — a number for the options, `{ timout }` — would quietly wait the default: refused.
+ */
+export function timeoutOf(state: ExpectMatcherState, options: unknown, matcherName: string): number {
+  if (options === undefined)
+    return state.timeout;
+  if (!isPlainObject(options))
+    throw new StagewrightError('INVALID_ARGUMENT', `${matcherName}() takes its options as { timeout }, got ${describeValue(options)}.`);
+  const unknown = Object.keys(options).filter(key => key !== 'timeout');
+  if (unknown.length)
+    throw new StagewrightError('INVALID_ARGUMENT', `${matcherName}() got unknown options: ${unknown.map(describeKey).join(', ')}. ${unknownKeysHint(unknown, ['timeout'])}`);
+  const timeout = options.timeout;
+  if (timeout === undefined)
+    return state.timeout;
+  if (!(typeof timeout === 'number' && timeout >= 0))
+    throw new StagewrightError('INVALID_ARGUMENT', `timeout must be a non-negative number of milliseconds, got ${describeValue(timeout)}.`);
+  return timeout;
 }
 
 /** @internal */
@@ -85,7 +96,7 @@ export function passed(matcherName: string, pass: boolean): MatcherResult {
  */
 export async function failed(state: ExpectMatcherState, matcherName: string, sw: StagewrightInternals, polled: Polled<unknown>, timeout: number, failure: Failure, target?: EntryQuery): Promise<MatcherResult> {
   if (target)
-    sw.failedQuery = { source: formatValue(target), query: target };
+    sw.failedQuery ??= { source: formatValue(target), query: target }; // The first: triage works from the test's first error (soft failures go on).
   await (currentStep() ?? test.info()).attach(`stagewright · ${matcherName} · last snapshot.yaml`, {
     body: formatSnapshot(polled.snapshot), contentType: 'text/plain',
   }).catch(() => {});

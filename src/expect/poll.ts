@@ -1,6 +1,8 @@
 // Polling for matchers (STYLE.md, Matchers): check at once, then back off 100, 250, 500, 1000 ms
 // until the condition is what the assertion wants (`holds !== isNot`) or the timeout passes.
 
+import { StagewrightError } from '../errors';
+
 const kBackoffMs = [100, 250, 500, 1000];
 
 export interface PollResult<T> {
@@ -13,12 +15,24 @@ export interface PollResult<T> {
 
 /**
  * `check` returns whether the condition holds and what it saw. `timeout` 0 means no timeout. A
- * check that throws ends the poll with that error: page closed, stale document and the like.
+ * check that throws ends the poll with that error: page closed, stale document and the like. The
+ * timeout holds whatever the page does: a check still running at the deadline is given up (the
+ * last check's result stands), and when none came back at all the poll fails with a coded error.
  */
 export async function poll<T>(check: () => Promise<{ holds: boolean; seen: T }>, isNot: boolean, timeout: number): Promise<PollResult<T>> {
   const deadline = timeout > 0 ? Date.now() + timeout : Infinity;
+  let last: { holds: boolean; seen: T } | undefined;
   for (let attempt = 0; ; attempt++) {
-    const { holds, seen } = await check();
+    const checked = await beforeDeadline(check(), deadline);
+    if (!checked) {
+      if (last)
+        return { holds: last.holds, last: last.seen, timedOut: true };
+      throw new StagewrightError('SNAPSHOT_FAILED', `The page gave no snapshot within the timeout of ${timeout} ms.`, {
+        hint: 'The page is busy in a long script, or a frame or a navigation does not answer.',
+      });
+    }
+    last = checked;
+    const { holds, seen } = checked;
     if (holds !== isNot)
       return { holds, last: seen, timedOut: false };
     const wait = kBackoffMs[Math.min(attempt, kBackoffMs.length - 1)];
@@ -26,5 +40,19 @@ export async function poll<T>(check: () => Promise<{ holds: boolean; seen: T }>,
     if (left <= 0)
       return { holds, last: seen, timedOut: true };
     await new Promise(resolve => setTimeout(resolve, Math.min(wait, left)));
+  }
+}
+
+/** `call`'s result, or undefined when `deadline` (a `Date.now()` time) comes first. */
+async function beforeDeadline<T>(call: Promise<T>, deadline: number): Promise<T | undefined> {
+  const left = deadline - Date.now();
+  if (!(left <= 2 ** 31 - 1))
+    return await call;
+  let timer: NodeJS.Timeout | undefined;
+  call.catch(() => {});
+  try {
+    return await Promise.race([call, new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), Math.max(0, left)); })]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -6,15 +6,16 @@ import type { EntryQuery, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
+import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
 
 /** Holds when a fresh snapshot has an entry matching `query`. */
 export async function toHaveEntry(this: ExpectMatcherState, received: unknown, query: EntryQuery, options?: { timeout?: number }): Promise<MatcherResult> {
   const matcherName = 'toHaveEntry';
   const sw = checkReceiver(received, matcherName);
   validateQuery(query, matcherName);
-  const timeout = timeoutOf(this, options);
+  const timeout = timeoutOf(this, options, matcherName);
   const polled = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
-    const matches = findEntries(snapshot, query);
+    const matches = findEntries(snapshot, query, boundedRegExpRunner);
     return { holds: matches.length > 0, detail: matches };
   });
   if (polled.holds !== this.isNot)

@@ -6,17 +6,19 @@ import type { EntryQuery } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
+import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
+import { describeValue } from '../snapshot/describe';
 
 /** Holds when exactly `count` entries of a fresh snapshot match `query`. */
 export async function toHaveEntryCount(this: ExpectMatcherState, received: unknown, query: EntryQuery, count: number, options?: { timeout?: number }): Promise<MatcherResult> {
   const matcherName = 'toHaveEntryCount';
   const sw = checkReceiver(received, matcherName);
   validateQuery(query, matcherName);
-  if (!Number.isInteger(count) || count < 0)
-    throw new StagewrightError('INVALID_ARGUMENT', `toHaveEntryCount() takes a non-negative integer count, got ${JSON.stringify(count)}.`);
-  const timeout = timeoutOf(this, options);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new StagewrightError('INVALID_ARGUMENT', `toHaveEntryCount() takes a non-negative integer count, got ${describeValue(count)}.`);
+  const timeout = timeoutOf(this, options, matcherName);
   const polled = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
-    const matches = findEntries(snapshot, query);
+    const matches = findEntries(snapshot, query, boundedRegExpRunner);
     return { holds: matches.length === count, detail: matches };
   });
   if (polled.holds !== this.isNot)

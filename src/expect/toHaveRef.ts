@@ -1,23 +1,30 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { formatEntryHead, formatValue } from '../snapshot/format';
-import { matchesQuery } from '../snapshot/query';
+import { kQueryKeys, matchesQuery } from '../snapshot/query';
+import { describeValue } from '../snapshot/describe';
+import { isRef } from '../isomorphic/refs';
+import { StagewrightError } from '../errors';
+import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
 import { similarRefLines } from '../snapshot/similar';
 import type { EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
 
-export interface RefExpectation { role?: string; name?: string | RegExp; exact?: boolean; state?: Partial<EntryState> }
+export interface RefExpectation { role?: string; name?: string | RegExp; exact?: boolean; state?: Partial<EntryState>; interactive?: boolean }
 
 /** Holds when `ref` exists in the current document and its entry matches `expected`. */
 export async function toHaveRef(this: ExpectMatcherState, received: unknown, ref: string, expected: RefExpectation = {}, options?: { timeout?: number }): Promise<MatcherResult> {
   const matcherName = 'toHaveRef';
   const sw = checkReceiver(received, matcherName);
-  validateQuery(expected, matcherName);
-  const timeout = timeoutOf(this, options);
+  if (typeof ref !== 'string' || !isRef(ref))
+    throw new StagewrightError('INVALID_ARGUMENT', `toHaveRef() takes a ref like s12 (main frame) or f1s3 (first child frame), got ${describeValue(ref)}.`);
+  // The ref is the first argument: a `ref` in the expectation could only contradict it.
+  validateQuery(expected, matcherName, kQueryKeys.filter(key => key !== 'ref'));
+  const timeout = timeoutOf(this, options, matcherName);
   const polled = await pollSnapshots(sw, this.isNot, timeout, snapshot => {
     const entry = snapshot.entries.find(e => e.ref === ref);
-    return { holds: !!entry && matchesQuery(entry, expected), detail: entry };
+    return { holds: !!entry && matchesQuery(entry, expected, boundedRegExpRunner), detail: entry };
   });
   if (polled.holds !== this.isNot)
     return passed(matcherName, polled.holds);

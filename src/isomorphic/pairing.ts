@@ -7,6 +7,8 @@
 //
 // Bundled into the page: it must not call overridable builtins (see injected/builtins.ts).
 
+import { createTable } from './tables';
+
 export interface RefCandidate { ref: string; fingerprint: string }
 
 type Fingerprinted = { fingerprint: string };
@@ -23,8 +25,8 @@ export function pairByFingerprint(orphans: readonly RefCandidate[], fresh: reado
   current: readonly Fingerprinted[] = fresh, previous: readonly Fingerprinted[] = orphans): (string | undefined)[] {
   const before = countFingerprints(previous);
   const now = countFingerprints(current);
-  // Plain literals keyed with a prefix: no prototype collisions and no builtin calls.
-  const orphanOf: { [key: string]: string } = {};
+  // Tables with no prototype: nothing a page adds to Object.prototype counts as a fingerprint.
+  const orphanOf = createTable<string>();
   for (let i = 0; i < orphans.length; i++) {
     const key = '#' + orphans[i].fingerprint;
     if (before[key] === 1)
@@ -38,8 +40,8 @@ export function pairByFingerprint(orphans: readonly RefCandidate[], fresh: reado
   return result;
 }
 
-function countFingerprints(items: readonly Fingerprinted[]): { [key: string]: number } {
-  const counts: { [key: string]: number } = {};
+function countFingerprints(items: readonly Fingerprinted[]): { [key: string]: number | undefined } {
+  const counts = createTable<number>();
   for (let i = 0; i < items.length; i++) {
     const key = '#' + items[i].fingerprint;
     counts[key] = (counts[key] || 0) + 1;

@@ -60,8 +60,12 @@ export interface PageSnapshot<E = SnapshotEntry> {
   domTruncated?: boolean;
 }
 
-/** The key of the runtime on the page's window (a symbol: never on an element, never enumerable). */
-export const kRuntimeKey = 'stagewright.runtime';
+/**
+ * The name of the runtime on the page's window: never on an element, not enumerable, and defined
+ * before page scripts run as a property they cannot change (injected/index.ts `install()`), so
+ * `window[kRuntimeKey]` is always the runtime that watched the page from its start.
+ */
+export const kRuntimeKey = '__stagewright_runtime';
 
 // Entries cross the page boundary as positional arrays: about a third of the bytes of the
 // objects, which is most of the cost of a big snapshot's trip through the protocol.
@@ -77,7 +81,10 @@ export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[], string
   return part;
 }
 
-/** In the page: no builtin calls, only literals and property reads. */
+/**
+ * In the page: no builtin calls, only literals and property reads. The walker makes every field of
+ * an entry its own (optional ones `undefined`), so no read here reaches a page's Object.prototype.
+ */
 export function packEntry(e: SnapshotEntry): PackedEntry {
   const packed: PackedEntry = [e.ref, e.role, e.name, e.state, e.bbox ? [e.bbox.x, e.bbox.y, e.bbox.width, e.bbox.height] : 0,
     e.fingerprint, e.interactive ? 1 : 0, e.depth, e.parent === null ? 0 : e.parent, e.tag];

@@ -1,13 +1,15 @@
 // Role knowledge both sides need: the page marks entries interactive and folds text into names,
 // Node ranks diff entries (whose identities carry only a role) and prints names by it. Bundled
-// into the page: plain literals, no calls.
+// into the page: tables with no prototype (tables.ts), no builtin calls.
+
+import { setOf } from './tables';
 
 // https://www.w3.org/TR/wai-aria-1.2/#widget_roles, plus the composite widgets a user types into.
-const kInteractiveRoles: { [role: string]: true | undefined } = {
-  button: true, checkbox: true, combobox: true, gridcell: true, link: true, listbox: true, menuitem: true,
-  menuitemcheckbox: true, menuitemradio: true, option: true, radio: true, scrollbar: true, searchbox: true,
-  separator: true, slider: true, spinbutton: true, switch: true, tab: true, textbox: true, treeitem: true,
-};
+const kInteractiveRoles = setOf([
+  'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'scrollbar', 'searchbox',
+  'separator', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem',
+]);
 
 /** True for widget roles: the element takes user input (separator only when focusable, close enough). */
 export function isInteractiveRole(role: string): boolean {
@@ -16,21 +18,22 @@ export function isInteractiveRole(role: string): boolean {
 
 // Roles whose descendants are presentational (https://w3c.github.io/aria/#childrenArePresentational):
 // their content is the entry's name, not entries of its own.
-const kChildrenPresentationalRoles: { [role: string]: true | undefined } = {
-  button: true, checkbox: true, img: true, math: true, menuitemcheckbox: true, menuitemradio: true, meter: true,
-  option: true, progressbar: true, radio: true, scrollbar: true, separator: true, slider: true, switch: true, tab: true,
-};
+const kChildrenPresentationalRoles = setOf([
+  'button', 'checkbox', 'img', 'math', 'menuitemcheckbox', 'menuitemradio', 'meter',
+  'option', 'progressbar', 'radio', 'scrollbar', 'separator', 'slider', 'switch', 'tab',
+]);
 
 // Roles whose content is their name: their own text would repeat it (or, under aria-label, compete with it).
-const kTextIsNameRoles: { [role: string]: true | undefined } = {
-  ...kChildrenPresentationalRoles, link: true, heading: true, menuitem: true, tab: true, treeitem: true, tooltip: true,
-};
+// The children-presentational roles, and more.
+const kTextIsNameRoles = setOf([
+  'button', 'checkbox', 'img', 'math', 'menuitemcheckbox', 'menuitemradio', 'meter',
+  'option', 'progressbar', 'radio', 'scrollbar', 'separator', 'slider', 'switch', 'tab',
+  'link', 'heading', 'menuitem', 'treeitem', 'tooltip',
+]);
 
 // Roles whose name never comes from their content: their text is not a name and is kept (a
 // progressbar's "7"), unless the value says it already.
-const kTextNotNameRoles: { [role: string]: true | undefined } = {
-  meter: true, progressbar: true, scrollbar: true, separator: true, slider: true,
-};
+const kTextNotNameRoles = setOf(['meter', 'progressbar', 'scrollbar', 'separator', 'slider']);
 
 export function isChildrenPresentationalRole(role: string): boolean {
   return kChildrenPresentationalRoles[role] === true;

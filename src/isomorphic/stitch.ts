@@ -18,7 +18,7 @@ export function framePlaceholder(ref: string): string {
   return kPlaceholderStart + ref + kPlaceholderEnd;
 }
 
-/** A walked child frame, its own child frames already stitched in. */
+/** A walked child frame, its own child frames already stitched in; or one that could not be walked (`frame.unreachable`, no entries). */
 export interface FrameWalk {
   /** The ref of the iframe entry in the parent's walk. */
   iframeRef: string;
@@ -30,7 +30,7 @@ export interface FrameWalk {
   /** The frame's markup, when the DOM file was asked for. */
   markup?: string;
   /** What the iframe entry says of the frame's document. */
-  frame: { src: string; crossOrigin?: boolean };
+  frame: NonNullable<SnapshotEntry['frame']>;
 }
 
 /**
@@ -59,7 +59,10 @@ export function stitchFrames(entries: readonly SnapshotEntry[], markup: string |
       const child = walk.entries[j];
       result[result.length] = { ...child, depth: child.depth + entry.depth + 1, parent: child.parent ?? entry.ref };
     }
-    if (markup !== undefined && walk.markup !== undefined) {
+    if (markup !== undefined && walk.frame.unreachable) {
+      const note = `<!-- IFRAME ${walk.prefix} ${walk.frame.unreachable} -->`;
+      markup = markup.replace(framePlaceholder(entry.ref), () => note); // Node side only
+    } else if (markup !== undefined && walk.markup !== undefined) {
       const replacement = `<!-- BEGIN IFRAME ${walk.prefix} -->\n${walk.markup}\n<!-- END IFRAME ${walk.prefix} -->`;
       markup = markup.replace(framePlaceholder(entry.ref), () => replacement); // Node side only
     }

@@ -55,8 +55,15 @@ export interface SnapshotEntry {
   url?: string;
   value?: string;
   placeholder?: string;
-  frame?: { src: string; crossOrigin?: boolean };
+  /**
+   * On iframe entries. `unreachable`: the frame was not walked because it has no document yet (a
+   * lazy iframe, a response that never came) or did not answer within the walk's budget.
+   */
+  frame?: { src: string; crossOrigin?: boolean; unreachable?: FrameUnreachable };
 }
+
+/** Why a frame's content is not in a snapshot. */
+export type FrameUnreachable = 'not loaded' | 'not answering';
 
 /** A run of an entry's own text: `at` is how many of the entry's child entries come before it. */
 export interface TextRun { at: number; text: string }

@@ -6,13 +6,14 @@
 import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatIdentity, formatSnapshot, textRuns } from './format';
 import { isInteractiveRole } from '../isomorphic/roles';
 import { estimateTokens } from './tokens';
+import { describeValue } from './describe';
 import type { EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 
 /** Why `budgetTokens` is not a budget (a positive integer), or undefined when it is one or is absent. */
 export function budgetTokensProblem(budgetTokens: unknown, name = 'budgetTokens'): string | undefined {
   if (budgetTokens === undefined || Number.isInteger(budgetTokens) && (budgetTokens as number) > 0)
     return undefined;
-  return `${name} must be a positive integer, got ${JSON.stringify(budgetTokens)}.`;
+  return `${name} must be a positive integer, got ${describeValue(budgetTokens)}.`;
 }
 
 export function applyBudget(snapshot: Snapshot, budgetTokens: number): Snapshot;

@@ -197,6 +197,8 @@ function formatHead(entry: SnapshotEntry, showName: boolean): { head: string; ne
     const src = quoteText(entry.frame.src);
     needsQuotes ||= kPieceNeedsQuotes.test(src);
     head += ` [iframe src=${src}]`;
+    if (entry.frame.unreachable)
+      head += ` [iframe ${entry.frame.unreachable}]`;
   }
   return { head, needsQuotes };
 }

@@ -58,13 +58,13 @@ describe('queryProblem', () => {
     } }, 'sw.find')).toBeUndefined();
   });
 
-  it('should name unknown query fields, like a typo of role', () => {
-    expect(queryProblem({ rol: 'button' }, 'sw.find')).toBe('sw.find() got unknown query fields: rol. Known: role, name, exact, state, interactive, ref.');
-    expect(queryProblem({ role: 'button', nmae: 'Save', Exact: true }, 'toHaveEntry')).toBe('toHaveEntry() got unknown query fields: nmae, Exact. Known: role, name, exact, state, interactive, ref.');
+  it('should name unknown query fields, like a typo of role, with the field meant', () => {
+    expect(queryProblem({ rol: 'button' }, 'sw.find')).toBe('sw.find() got unknown query fields: rol. For rol, did you mean \'role\'? Known: role, name, exact, state, interactive, ref.');
+    expect(queryProblem({ role: 'button', nmae: 'Save', Exact: true, zzz: 1 }, 'toHaveEntry')).toBe('toHaveEntry() got unknown query fields: nmae, Exact, zzz. For nmae, did you mean \'name\'? For Exact, did you mean \'exact\'? Known: role, name, exact, state, interactive, ref.');
   });
 
   it('should name unknown state fields and values a state cannot hold', () => {
-    expect(queryProblem({ state: { disabeld: true } }, 'sw.find')).toMatch(/^sw\.find\(\) got unknown state fields: disabeld\. Known: disabled, checked, .*sort, visible\.$/);
+    expect(queryProblem({ state: { disabeld: true } }, 'sw.find')).toMatch(/^sw\.find\(\) got unknown state fields: disabeld\. For disabeld, did you mean 'disabled'\? Known: disabled, checked, .*sort, visible\.$/);
     expect(queryProblem({ state: { disabled: 'true' } }, 'sw.find')).toBe('sw.find(): state.disabled must be a boolean, got "true".');
     expect(queryProblem({ state: { sort: 'none' } }, 'sw.find')).toBe('sw.find(): state.sort must be \'ascending\', \'descending\' or \'other\', got "none".');
     expect(queryProblem({ state: { level: '2' } }, 'sw.find')).toBe('sw.find(): state.level must be an integer, got "2".');
@@ -81,7 +81,7 @@ describe('queryProblem', () => {
     expect(queryProblem({ exact: 'yes' }, 'sw.find')).toBe('sw.find(): exact must be a boolean, got "yes".');
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    expect(queryProblem({ ref: circular }, 'sw.find')).toBe('sw.find(): ref must be a string, got [object Object].');
+    expect(queryProblem({ ref: circular }, 'sw.find')).toBe('sw.find(): ref must be a string, got {"self":[Circular]}.');
   });
 
   it('should be what the matchers throw, as INVALID_ARGUMENT', () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Trail } from '../../src/capture/trail';
+import type { StagewrightError } from '../../src/errors';
 
 const dirs: string[] = [];
 
@@ -33,5 +34,38 @@ describe('Trail.record', () => {
     trail.write('triage.md', 'a longer first version\n');
     const file = trail.write('triage.md', 'short')!;
     expect(fs.readFileSync(file, 'utf8')).toBe('short\n');
+  });
+});
+
+describe('Trail on a folder it cannot write', () => {
+  it('should number and return the capture, keep bare names for the files it could not write, and report once', () => {
+    const dir = tempDir();
+    // A file where the folder goes: no write can succeed, as root too (a read-only folder would not stop root).
+    fs.writeFileSync(path.join(dir, 'stagewright'), '');
+    const problems: StagewrightError[] = [];
+    const trail = new Trail(path.join(dir, 'stagewright'), problem => problems.push(problem));
+    const first = trail.record('save', '- button "Save" [ref=s1]', '<button>Save</button>', '# diff');
+    const second = trail.record('again', '- button "Save" [ref=s1]', '<button>Save</button>', '');
+    expect(first).toEqual({ index: 1, files: { dom: 'dom.html', aria: 'accessibility-tree.yaml', diff: path.join('diffs', '001-save.diff') } });
+    expect(second.index).toBe(2);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].code).toBe('SNAPSHOT_FAILED');
+    expect(problems[0].message).toMatch(/^SNAPSHOT_FAILED: The files of "save" could not be written to .*stagewright: .*diffs, dom\.html, accessibility-tree\.yaml, diffs\/001-save\.diff \((EEXIST|ENOTDIR).*\)\. The capture itself is complete/);
+    expect(problems[0].message).toContain('Or turn the files off: test.use({ stagewrightOptions: { files: false } })');
+    // Another kind of failure is news: it is reported too.
+    expect(trail.write('triage.md', 'x')).toBeUndefined();
+    expect(problems.map(p => p.message.split('\n')[0]).slice(1)).toEqual([expect.stringMatching(/^SNAPSHOT_FAILED: The files of "triage\.md" could not be written to .*: triage\.md \(/)]);
+    expect(trail.write('triage.md', 'x')).toBeUndefined();
+    expect(problems).toHaveLength(2);
+  });
+
+  it('should report a file it cannot write among files it can', () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'dom.html')); // A folder where the file goes: EISDIR, as root too.
+    const problems: StagewrightError[] = [];
+    const { files } = new Trail(dir, problem => problems.push(problem)).record('x', 'aria', 'dom', '');
+    expect(files).toEqual({ dom: 'dom.html', aria: path.join(dir, 'accessibility-tree.yaml') });
+    expect(fs.readFileSync(files.aria, 'utf8')).toBe('aria\n');
+    expect(problems.map(p => p.message.split('\n')[0])).toEqual([expect.stringMatching(/^SNAPSHOT_FAILED: The files of "x" could not be written to .*: dom\.html \(EISDIR/)]);
   });
 });

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { StagewrightError } from '../../src/errors';
+import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, type StagewrightOptions } from '../../src/fixtures/options';
+
+/** The INVALID_ARGUMENT error `resolveOptions` throws for `options`, as its first line. */
+function problemOf(options: unknown): string {
+  try {
+    resolveOptions(options as StagewrightOptions);
+  } catch (error) {
+    expect(error).toBeInstanceOf(StagewrightError);
+    expect((error as StagewrightError).code).toBe('INVALID_ARGUMENT');
+    return (error as Error).message.split('\n')[0];
+  }
+  throw new Error(`expected ${String(options)} to be refused`);
+}
+
+describe('resolveOptions', () => {
+  it('should resolve no options, and the defaults themselves, to the defaults', () => {
+    expect(resolveOptions()).toEqual(kDefaultOptions);
+    expect(resolveOptions(kDefaultOptions)).toEqual(kDefaultOptions);
+    expect(resolveOptions({ capture: undefined, limits: { maxNodes: undefined } })).toEqual(kDefaultOptions);
+  });
+
+  it('should make an Infinity limit a number the page reads as no limit, not JSON\'s null', () => {
+    const { limits, maxAttachmentBytes } = resolveOptions({ limits: { maxNodes: Infinity, timeBudgetMs: Infinity }, maxAttachmentBytes: Infinity });
+    expect(limits).toEqual({ maxNodes: kNoLimit, maxDepth: 256, timeBudgetMs: kNoTimeLimitMs });
+    expect(JSON.parse(JSON.stringify(limits))).toEqual(limits);
+    expect(maxAttachmentBytes).toBe(kNoLimit);
+  });
+
+  it('should keep a time budget short enough for a timer, with slack added, to wait', () => {
+    expect(resolveOptions({ limits: { timeBudgetMs: 3_000_000_000 } }).limits.timeBudgetMs).toBe(kNoTimeLimitMs);
+    expect(kNoTimeLimitMs + 60_000).toBeLessThan(kMaxTimerMs);
+    expect(resolveOptions({ limits: { timeBudgetMs: 5_000 } }).limits.timeBudgetMs).toBe(5_000);
+  });
+
+  it('should refuse limits that would stop every walk at once', () => {
+    expect(problemOf({ limits: { maxNodes: 0 } })).toBe('INVALID_ARGUMENT: stagewrightOptions.limits.maxNodes must be a positive integer, or Infinity for no limit, got 0.');
+    expect(problemOf({ limits: { maxDepth: 2.5 } })).toMatch(/^INVALID_ARGUMENT: stagewrightOptions\.limits\.maxDepth must be a positive integer, .*got 2\.5\.$/);
+    expect(problemOf({ limits: { timeBudgetMs: NaN } })).toMatch(/limits\.timeBudgetMs must be .*got NaN\.$/);
+    expect(problemOf({ limits: { maxNodes: -Infinity } })).toMatch(/got -Infinity\.$/);
+    expect(problemOf({ limits: { maxNodes: 10n } })).toMatch(/limits\.maxNodes must be .*got 10n\.$/);
+  });
+
+  it('should refuse limits that are not an object of limits, naming the object', () => {
+    expect(problemOf({ limits: 'big' })).toBe('INVALID_ARGUMENT: stagewrightOptions.limits must be an object like { maxNodes: 50000, maxDepth: 256, timeBudgetMs: 2000 }, got "big".');
+    expect(problemOf({ limits: [1, 2] })).toMatch(/stagewrightOptions\.limits must be an object .*got \[1,2\]\.$/);
+  });
+
+  it('should make captureTimeout 0 (and Infinity) no limit, and refuse what a timer cannot wait', () => {
+    expect(resolveOptions({ captureTimeout: 0 }).captureTimeout).toBe(0);
+    expect(resolveOptions({ captureTimeout: Infinity }).captureTimeout).toBe(0);
+    expect(resolveOptions({ captureTimeout: kMaxTimerMs }).captureTimeout).toBe(kMaxTimerMs);
+    expect(problemOf({ captureTimeout: 3_000_000_000 })).toBe('INVALID_ARGUMENT: stagewrightOptions.captureTimeout must be at most 2147483647 ms (about 24.8 days, the longest a timer waits), got 3000000000.');
+    expect(problemOf({ captureTimeout: -1 })).toMatch(/captureTimeout must be a non-negative integer of milliseconds \(0 for no limit\), got -1\.$/);
+  });
+
+  it('should check booleans as booleans', () => {
+    expect(problemOf({ files: 'no' })).toBe('INVALID_ARGUMENT: stagewrightOptions.files must be true or false, got "no".');
+    expect(problemOf({ attach: { aria: 'no' } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach.aria must be true or false, got "no".');
+    expect(problemOf({ interactiveOnly: 1 })).toMatch(/interactiveOnly must be true or false, got 1\.$/);
+    expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true\}, got false\.$/);
+    expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true });
+  });
+
+  it('should refuse unknown keys with the one meant, at every level', () => {
+    expect(problemOf({ captur: 'off' })).toBe('INVALID_ARGUMENT: stagewrightOptions got unknown options: captur. For captur, did you mean \'capture\'? ' +
+      'Known: capture, attach, files, interactiveOnly, budgetTokens, limits, redact, redactQueryParams, maxAttachmentBytes, captureTimeout.');
+    expect(problemOf({ attach: { arai: false } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach got unknown fields: arai. For arai, did you mean \'aria\'? Known: aria, dom, diff.');
+    expect(problemOf({ limits: { maxNode: 10 } })).toBe('INVALID_ARGUMENT: stagewrightOptions.limits got unknown fields: maxNode. For maxNode, did you mean \'maxNodes\'? Known: maxNodes, maxDepth, timeBudgetMs.');
+  });
+
+  it('should quote a cyclic, huge or BigInt value in a short line', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(problemOf({ redact: cyclic })).toBe('INVALID_ARGUMENT: stagewrightOptions.redact must be an array of CSS selectors, got {"self":[Circular]}.');
+    expect(problemOf({ budgetTokens: 5n })).toBe('INVALID_ARGUMENT: stagewrightOptions.budgetTokens must be a positive integer, got 5n.');
+    expect(problemOf({ capture: 'x'.repeat(10_000_000) }).length).toBeLessThan(400);
+    expect(problemOf('steps')).toMatch(/^INVALID_ARGUMENT: stagewrightOptions must be an object like \{ capture: 'steps' \}, got "steps"\.$/);
+  });
+});
