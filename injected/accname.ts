@@ -12,7 +12,15 @@ import {
   MapCtor,
   append,
   arrayJoin,
+  characterData,
   documentGetElementById,
+  inputType,
+  inputValue,
+  labelsOf as readLabels,
+  nodeType,
+  selectOptions,
+  selectSelectedOptions,
+  textAreaValue,
   elementNamespaceURI,
   elementQuerySelectorAll,
   getAttribute,
@@ -65,9 +73,10 @@ export function getIdRefs(element: Element, attribute: string): Element[] {
   const ids = splitTokens(value);
   for (let i = 0; i < ids.length; i++) {
     let target: Element | null = null;
-    if (root.nodeType === 9 /* DOCUMENT_NODE */)
+    const rootType = nodeType(root);
+    if (rootType === 9 /* DOCUMENT_NODE */)
       target = documentGetElementById(root as Document, ids[i]);
-    else if (root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */)
+    else if (rootType === 11 /* DOCUMENT_FRAGMENT_NODE */)
       target = shadowRootGetElementById(root as ShadowRoot, ids[i]);
     if (target && !contains(result, target))
       append(result, target);
@@ -400,7 +409,7 @@ const kRangeRoles: { [role: string]: true } = toSet(['meter', 'progressbar', 'sc
 const kPlaceholderInputTypes: { [type: string]: true } = toSet(['text', 'password', 'number', 'search', 'tel', 'email', 'url', '']);
 
 function labelsOf(element: Element): Element[] {
-  return toArray((element as HTMLInputElement).labels);
+  return toArray(readLabels(element, elementTag(element)) as ArrayLike<Element> | null);
 }
 
 function nameFromLabels(labels: Element[], traversal: Traversal): string {
@@ -417,8 +426,10 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
   if (isRedacted(element))
     return (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'listbox' || kRangeRoles[role]) ? '' : undefined;
   if (role === 'textbox' || role === 'searchbox') {
-    if (tag === 'input' || tag === 'textarea')
-      return (element as HTMLInputElement).value;
+    if (tag === 'input')
+      return inputValue(element as HTMLInputElement);
+    if (tag === 'textarea')
+      return textAreaValue(element as HTMLTextAreaElement);
     return textContentOutsideRedacted(element);
   }
   if (role === 'combobox' || role === 'listbox') {
@@ -426,9 +437,10 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
     let listboxFound = false;
     if (tag === 'select') {
       const select = element as HTMLSelectElement;
-      selected = toArray(select.selectedOptions);
-      if (!selected.length && select.options.length)
-        append(selected, select.options[0]);
+      selected = toArray(selectSelectedOptions(select));
+      const options = selectOptions(select);
+      if (!selected.length && options && options.length)
+        append(selected, options[0]);
     } else {
       let listbox: Element | null = role === 'listbox' ? element : null;
       if (!listbox) {
@@ -451,7 +463,7 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
     // and the WPT test name_heading-combobox-focusable-alternative-manual expects it); a
     // combobox without a list shows its text.
     if (!selected.length && tag === 'input')
-      return (element as HTMLInputElement).value;
+      return inputValue(element as HTMLInputElement);
     if (!selected.length && role === 'combobox' && tag !== 'select' && !listboxFound)
       return textContentOutsideRedacted(element);
     const parts: string[] = [];
@@ -468,7 +480,7 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
     if (valueNow !== null)
       return valueNow;
     if (tag === 'input')
-      return (element as HTMLInputElement).value;
+      return inputValue(element as HTMLInputElement);
     return getAttribute(element, 'value') || '';
   }
   if (role === 'menu') {
@@ -484,12 +496,13 @@ function computeHostLanguageName(element: Element, hasLabelledBy: boolean, trave
   const namespace = elementNamespaceURI(element);
   if (tag === 'input') {
     const input = element as HTMLInputElement;
-    const type = stringToLowerCase(input.type || '');
+    const type = stringToLowerCase(inputType(input) || '');
     // https://w3c.github.io/html-aam/#input-type-button-input-type-submit-and-input-type-reset-accessible-name-computation
     // The value is the visible caption, so it wins even over aria-labelledby in Chromium/Firefox.
     if (type === 'button' || type === 'submit' || type === 'reset') {
-      if (!isBlank(input.value))
-        return input.value;
+      const value = inputValue(input);
+      if (!isBlank(value))
+        return value;
       if (type === 'submit')
         return 'Submit';
       if (type === 'reset')
@@ -536,7 +549,7 @@ function computeHostLanguageName(element: Element, hasLabelledBy: boolean, trave
       const title = getAttribute(element, 'title') || '';
       if (tag === 'output')
         return title;
-      const usesPlaceholder = tag === 'textarea' || (tag === 'input' && kPlaceholderInputTypes[stringToLowerCase((element as HTMLInputElement).type || '')] === true);
+      const usesPlaceholder = tag === 'textarea' || (tag === 'input' && kPlaceholderInputTypes[stringToLowerCase(inputType(element as HTMLInputElement) || '')] === true);
       if (!usesPlaceholder || title)
         return title;
       return getAttribute(element, 'placeholder') || '';
@@ -608,7 +621,7 @@ function computeVisibleDescendantsText(element: Element, traversal: Traversal): 
   const children = flatTreeChildNodes(element);
   let text = '';
   for (let i = 0; i < children.length; i++) {
-    if (children[i].nodeType === 1 /* ELEMENT_NODE */)
+    if (nodeType(children[i]) === 1 /* ELEMENT_NODE */)
       text += withBlockSpacing(children[i] as Element, computeTextAlternative(children[i] as Element, child));
   }
   return text;
@@ -641,10 +654,11 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
       append(children, owned[i]);
     for (let i = 0; i < children.length; i++) {
       const node = children[i];
-      if (node.nodeType === 3 /* TEXT_NODE */) {
+      const type = nodeType(node);
+      if (type === 3 /* TEXT_NODE */) {
         // Step 2G.
-        text += node.nodeValue || '';
-      } else if (node.nodeType === 1 /* ELEMENT_NODE */) {
+        text += characterData(node as Text);
+      } else if (type === 1 /* ELEMENT_NODE */) {
         const childElement = node as Element;
         text += withBlockSpacing(childElement, computeTextAlternative(childElement, child));
       }
@@ -701,7 +715,17 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
 
   if (redacted) {
     markVisited(traversal, element);
-    return labelledBy.length ? '' : nameFromLabels(labelsOf(element), traversal);
+    if (labelledBy.length)
+      return '';
+    // Only the content of a secret field is secret (it is the value): its aria-label and title
+    // name it as they would any field. What a `redact` selector matches keeps neither.
+    const ownTextHidden = isInRedacted(element);
+    const ariaLabel = ownTextHidden ? null : getAttribute(element, 'aria-label');
+    if (!isBlank(ariaLabel))
+      return ariaLabel!;
+    const fromLabels = nameFromLabels(labelsOf(element), traversal);
+    const title = ownTextHidden || fromLabels ? null : getAttribute(element, 'title');
+    return isBlank(title) ? fromLabels : title!;
   }
 
   const role = getAriaRoleForNaming(element);
@@ -816,11 +840,12 @@ function computeRenderedTextIteratively(root: Element): string {
   while (stack.length) {
     const { node, exit } = stack[stack.length - 1];
     stack.length--;
-    if (node.nodeType === 3 /* TEXT_NODE */) {
-      text += (node as Text).data;
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */) {
+      text += characterData(node as Text);
       continue;
     }
-    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+    if (type !== 1 /* ELEMENT_NODE */)
       continue;
     const element = node as Element;
     const style = getElementComputedStyle(element);
@@ -838,7 +863,7 @@ function computeRenderedTextIteratively(root: Element): string {
     append(stack, { node: element, exit: true });
     const children = flatTreeChildNodes(element);
     for (let i = children.length - 1; i >= 0; i--) {
-      if (hiddenness === Hiddenness.Self && children[i].nodeType === 3)
+      if (hiddenness === Hiddenness.Self && nodeType(children[i]) === 3)
         continue;
       append(stack, { node: children[i], exit: false });
     }

@@ -181,3 +181,88 @@ export function toSet(items: string[]): { [key: string]: true } {
     set[items[i]] = true;
   return set;
 }
+
+// What the walks read of nodes, through the prototypes' own getters: a component's class may
+// define its own (Stencil's scoped components define `get lastChild()`), and the page's getter
+// would then decide which children the snapshot sees.
+export const nodeFirstChild = getter<Node, ChildNode | null>(NodeProto, 'firstChild');
+export const nodeLastChild = getter<Node, ChildNode | null>(NodeProto, 'lastChild');
+export const nodeNextSibling = getter<Node, ChildNode | null>(NodeProto, 'nextSibling');
+export const nodePreviousSibling = getter<Node, ChildNode | null>(NodeProto, 'previousSibling');
+export const nodeParentNode = getter<Node, ParentNode | null>(NodeProto, 'parentNode');
+export const nodeParentElement = getter<Node, HTMLElement | null>(NodeProto, 'parentElement');
+export const nodeOwnerDocument = getter<Node, Document | null>(NodeProto, 'ownerDocument');
+export const nodeIsConnected = getter<Node, boolean>(NodeProto, 'isConnected');
+export const nodeTextContent = getter<Node, string | null>(NodeProto, 'textContent');
+/** The text of a Text, CDATA or comment node. */
+export const characterData = getter<CharacterData, string>(CharacterData.prototype, 'data');
+export const elementPreviousElementSibling = getter<Element, Element | null>(ElementProto, 'previousElementSibling');
+export const elementAssignedSlot = getter<Element, HTMLSlotElement | null>(ElementProto, 'assignedSlot');
+export const shadowRootHost = getter<ShadowRoot, Element>(ShadowRoot.prototype, 'host');
+/** The host of a shadow root; null for a plain DocumentFragment, which the getter refuses. */
+export function fragmentHost(fragment: DocumentFragment): Element | null {
+  try {
+    return shadowRootHost(fragment as ShadowRoot);
+  } catch {
+    return null;
+  }
+}
+export const shadowRootActiveElement = getter<ShadowRoot, Element | null>(ShadowRoot.prototype, 'activeElement');
+export const documentActiveElement = getter<Document, Element | null>(DocumentProto, 'activeElement');
+export const documentDefaultView = getter<Document, Window | null>(DocumentProto, 'defaultView');
+export const documentDocumentElement = getter<Document, HTMLElement | null>(DocumentProto, 'documentElement');
+export const htmlElementIsContentEditable = getter<HTMLElement, boolean>(HTMLElement.prototype, 'isContentEditable');
+export const htmlCollectionLength = getter<HTMLCollection, number>(HTMLCollection.prototype, 'length');
+export const htmlCollectionItem = uncurry(HTMLCollection.prototype.item);
+
+// Form controls: a customized built-in (`<input is="x-input">`) may define `get value()` on its class.
+// Read by tag, and a tag is only a local name: an `input` in another namespace (createElementNS)
+// is no HTMLInputElement, and the getter refuses it. It then reads as the fallback.
+const controlGetter = <T, R>(proto: object, name: string, fallback: R) => {
+  const get = getter<T, R>(proto, name);
+  return (self: T): R => {
+    try {
+      return get(self);
+    } catch {
+      return fallback;
+    }
+  };
+};
+const InputProto = HTMLInputElement.prototype;
+const SelectProto = HTMLSelectElement.prototype;
+const OptionProto = HTMLOptionElement.prototype;
+export const inputValue = controlGetter<HTMLInputElement, string>(InputProto, 'value', '');
+export const inputType = controlGetter<HTMLInputElement, string>(InputProto, 'type', '');
+export const inputChecked = controlGetter<HTMLInputElement, boolean>(InputProto, 'checked', false);
+export const inputIndeterminate = controlGetter<HTMLInputElement, boolean>(InputProto, 'indeterminate', false);
+export const textAreaValue = controlGetter<HTMLTextAreaElement, string>(HTMLTextAreaElement.prototype, 'value', '');
+export const selectValue = controlGetter<HTMLSelectElement, string>(SelectProto, 'value', '');
+export const selectSelectedIndex = controlGetter<HTMLSelectElement, number>(SelectProto, 'selectedIndex', -1);
+export const selectOptions = controlGetter<HTMLSelectElement, HTMLOptionsCollection | null>(SelectProto, 'options', null);
+export const selectSelectedOptions = controlGetter<HTMLSelectElement, HTMLCollectionOf<HTMLOptionElement> | null>(SelectProto, 'selectedOptions', null);
+export const optionSelected = controlGetter<HTMLOptionElement, boolean>(OptionProto, 'selected', false);
+export const optionLabel = controlGetter<HTMLOptionElement, string>(OptionProto, 'label', '');
+export const optionText = controlGetter<HTMLOptionElement, string>(OptionProto, 'text', '');
+export const labelControl = controlGetter<HTMLLabelElement, HTMLElement | null>(HTMLLabelElement.prototype, 'control', null);
+export const tableRows = controlGetter<HTMLTableElement, HTMLCollection | null>(HTMLTableElement.prototype, 'rows', null);
+export const iframeSrc = controlGetter<HTMLIFrameElement, string>(HTMLIFrameElement.prototype, 'src', '');
+const anchorHref = controlGetter<Element, string | null>(HTMLAnchorElement.prototype, 'href', null);
+const areaHref = controlGetter<Element, string | null>(HTMLAreaElement.prototype, 'href', null);
+/** The resolved `href` of an HTML `<a>` or `<area>`; null for any other element (an SVG `<a>`). */
+export function linkHref(element: Element): string | null {
+  return anchorHref(element) ?? areaHref(element);
+}
+// `labels` is defined on each labelable element's own prototype, and each getter accepts only its own kind.
+const kLabelsGetters: { [tag: string]: (element: Element) => NodeList | null } = objectCreate(null);
+kLabelsGetters.input = controlGetter<Element, NodeList | null>(InputProto, 'labels', null);
+kLabelsGetters.textarea = controlGetter<Element, NodeList | null>(HTMLTextAreaElement.prototype, 'labels', null);
+kLabelsGetters.select = controlGetter<Element, NodeList | null>(SelectProto, 'labels', null);
+kLabelsGetters.button = controlGetter<Element, NodeList | null>(HTMLButtonElement.prototype, 'labels', null);
+kLabelsGetters.output = controlGetter<Element, NodeList | null>(HTMLOutputElement.prototype, 'labels', null);
+kLabelsGetters.meter = controlGetter<Element, NodeList | null>(HTMLMeterElement.prototype, 'labels', null);
+kLabelsGetters.progress = controlGetter<Element, NodeList | null>(HTMLProgressElement.prototype, 'labels', null);
+/** The labels of a labelable element (`tag` is its lower-case local name); null for any other. */
+export function labelsOf(element: Element, tag: string): NodeList | null {
+  const get = kLabelsGetters[tag];
+  return get ? get(element) : null;
+}

@@ -8,7 +8,10 @@ import {
 import { kNeverRenderedTags } from './tags';
 import { framePlaceholder } from '../src/isomorphic/stitch';
 import type { WalkLimits } from '../src/isomorphic/types';
-import { append, getAttribute, getAttributeNames, now, stringToLowerCase, toSet } from './builtins';
+import {
+  append, characterData, getAttribute, getAttributeNames, inputChecked, inputValue, nodeLastChild, nodePreviousSibling, nodeType, now,
+  optionSelected, selectValue, stringToLowerCase, textAreaValue, toSet,
+} from './builtins';
 import { elementTag } from './domUtils';
 import type { RefRegistry } from './registry';
 import { isInRedacted, isRedacted } from './secrets';
@@ -40,11 +43,12 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       continue;
     }
     const node = item.node;
-    if (node.nodeType === 3 /* TEXT_NODE */) {
-      html += escapeText((node as Text).data);
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */) {
+      html += escapeText(characterData(node as Text));
       continue;
     }
-    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+    if (type !== 1 /* ELEMENT_NODE */)
       continue; // Comments, processing instructions.
     const element = node as Element;
     const tag = elementTag(element);
@@ -76,7 +80,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
     }
     if (tag === 'textarea') {
       // What the user typed, not the initial text.
-      html += (redacted ? '' : escapeText((element as HTMLTextAreaElement).value)) + close;
+      html += (redacted ? '' : escapeText(textAreaValue(element as HTMLTextAreaElement))) + close;
       continue;
     }
     if (redacted) {
@@ -86,7 +90,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
     append(stack, { node: element, close });
     append(depths, depth);
     // Last to first through the sibling links: indexing a live NodeList costs twice as much.
-    for (let child = element.lastChild; child; child = child.previousSibling) {
+    for (let child = nodeLastChild(element); child; child = nodePreviousSibling(child)) {
       append(stack, { node: child, close: undefined });
       append(depths, depth + 1);
     }
@@ -95,7 +99,7 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       // The shadow tree first, as DevTools shows it; light children follow (slots show where they render).
       append(stack, { node: element, close: '\n<!-- /shadow-root -->\n' });
       append(depths, depth);
-      for (let child = shadowRoot.lastChild; child; child = child.previousSibling) {
+      for (let child = nodeLastChild(shadowRoot); child; child = nodePreviousSibling(child)) {
         append(stack, { node: child, close: undefined });
         append(depths, depth + 1);
       }
@@ -143,18 +147,20 @@ function keptAttributes(element: Element, tag: string, redacted: boolean, ownTex
     // A hidden input's value is for the server (a CSRF token, a session id), never for a reader.
     const keepsValue = !redacted && type !== 'file' && type !== 'hidden';
     if (type === 'checkbox' || type === 'radio') {
-      if (input.checked)
+      if (inputChecked(input))
         append(attributes, ['checked', '']);
-    } else if (keepsValue && (input.value !== '' || getAttribute(element, 'value') !== null)) {
-      append(attributes, ['value', input.value]);
+    } else if (keepsValue) {
+      const value = inputValue(input);
+      if (value !== '' || getAttribute(element, 'value') !== null)
+        append(attributes, ['value', value]);
     }
   } else if (tag === 'option') {
-    if ((element as HTMLOptionElement).selected)
+    if (optionSelected(element as HTMLOptionElement))
       append(attributes, ['selected', '']);
   } else if (tag === 'select' && !redacted) {
-    const select = element as HTMLSelectElement;
-    if (select.value !== '')
-      append(attributes, ['value', select.value]);
+    const value = selectValue(element as HTMLSelectElement);
+    if (value !== '')
+      append(attributes, ['value', value]);
   }
   return sortAttributes(attributes);
 }

@@ -9,6 +9,19 @@ import {
   append,
   assignedNodes,
   checkVisibility,
+  documentDefaultView,
+  elementAssignedSlot,
+  elementFirstElementChild,
+  elementNextElementSibling,
+  elementShadowRoot,
+  htmlElementIsContentEditable,
+  nodeFirstChild,
+  nodeNextSibling,
+  nodeOwnerDocument,
+  nodeParentElement,
+  nodeParentNode,
+  nodeType,
+  fragmentHost,
   documentCreateRange,
   elementLocalName,
   objectCreate,
@@ -198,18 +211,16 @@ const kLowerCaseNames: { [name: string]: string } = objectCreate(null);
  * read on an SVG or MathML element, it would be whatever a page added to Object.prototype.
  */
 export function isContentEditable(element: Element | null): boolean {
-  return !!element && elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && (element as HTMLElement).isContentEditable === true;
+  return !!element && elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && htmlElementIsContentEditable(element as HTMLElement) === true;
 }
 
 /** The parent element, or the shadow host when the element is the top of a shadow tree. */
 export function parentElementOrShadowHost(element: Element): Element | null {
-  const parent = element.parentElement;
+  const parent = nodeParentElement(element);
   if (parent)
     return parent;
-  const parentNode = element.parentNode;
-  if (parentNode && parentNode.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ && (parentNode as ShadowRoot).host)
-    return (parentNode as ShadowRoot).host;
-  return null;
+  const parentNode = nodeParentNode(element);
+  return parentNode && nodeType(parentNode) === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(parentNode as DocumentFragment) : null;
 }
 
 /** The closest inclusive ancestor, crossing shadow boundaries upwards, that `predicate` accepts. */
@@ -229,7 +240,7 @@ export function closestCrossShadow(element: Element | null, predicate: (e: Eleme
  */
 export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[] {
   const result: Node[] = [];
-  if (node.nodeType === 1 /* ELEMENT_NODE */) {
+  if (nodeType(node) === 1 /* ELEMENT_NODE */) {
     const element = node as Element;
     if (elementTag(element) === 'slot') {
       const assigned = assignedNodes(element as HTMLSlotElement);
@@ -241,12 +252,12 @@ export function flatTreeChildNodes(node: Element | ShadowRoot | Document): Node[
     }
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
-      for (let child = shadowRoot.firstChild; child; child = child.nextSibling)
+      for (let child = nodeFirstChild(shadowRoot); child; child = nodeNextSibling(child))
         append(result, child);
       return result;
     }
   }
-  for (let child = node.firstChild; child; child = child.nextSibling)
+  for (let child = nodeFirstChild(node); child; child = nodeNextSibling(child))
     append(result, child);
   return result;
 }
@@ -292,7 +303,8 @@ export function readElementComputedStyle(element: Element, windowed: boolean): S
 
 function readStyle(element: Element, pseudo: '::before' | '::after' | undefined): StyleRecord | null {
   // Elements of a document without a window (DOMParser, <template> content) have no style.
-  if (!element.ownerDocument || !element.ownerDocument.defaultView)
+  const document = nodeOwnerDocument(element);
+  if (!document || !documentDefaultView(document))
     return null;
   return styleRecord(getComputedStyle(element, pseudo));
 }
@@ -341,7 +353,7 @@ function isOptionInsideSelect(element: Element): boolean {
   // Options in a drop-down have no box until it opens, but they are in the accessibility tree.
   if (elementTag(element) !== 'option')
     return false;
-  for (let e = element.parentElement; e; e = e.parentElement) {
+  for (let e = nodeParentElement(element); e; e = nodeParentElement(e)) {
     const tag = elementTag(e);
     if (tag === 'select' || tag === 'datalist')
       return true;
@@ -403,15 +415,15 @@ export function computeShownOutOfTree(element: Element, style: StyleRecord | nul
  * https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements
  */
 export function isInClosedDetailsContent(node: Node): boolean {
-  const parent = node.parentElement;
+  const parent = nodeParentElement(node);
   if (!parent || elementTag(parent) !== 'details' || hasAttribute(parent, 'open'))
     return false;
-  return node.nodeType !== 1 /* ELEMENT_NODE */ || !isDetailsSummary(node as Element);
+  return nodeType(node) !== 1 /* ELEMENT_NODE */ || !isDetailsSummary(node as Element);
 }
 
 /** The first child element with this tag (and, when given, namespace), or null. */
 export function firstChildWithTag(element: Element, tag: string, namespace?: string): Element | null {
-  for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+  for (let child = elementFirstElementChild(element); child; child = elementNextElementSibling(child)) {
     if (elementTag(child) === tag && (!namespace || elementNamespaceURI(child) === namespace))
       return child;
   }
@@ -420,7 +432,7 @@ export function firstChildWithTag(element: Element, tag: string, namespace?: str
 
 /** True for the summary of a <details>: its first <summary> child, the disclosure control. */
 export function isDetailsSummary(element: Element): boolean {
-  const parent = element.parentElement;
+  const parent = nodeParentElement(element);
   return elementTag(element) === 'summary' && !!parent && elementTag(parent) === 'details' && firstChildWithTag(parent, 'summary') === element;
 }
 
@@ -463,9 +475,9 @@ export function computeInheritedFlag(element: Element, cache: WalkCache<boolean>
 }
 
 function hidesOwnSubtree(element: Element): boolean {
-  const parent = element.parentElement;
+  const parent = nodeParentElement(element);
   // A shadow host renders its shadow tree; its light children render only through a slot.
-  if (parent && parent.shadowRoot && !element.assignedSlot)
+  if (parent && elementShadowRoot(parent) && !elementAssignedSlot(element))
     return true;
   return computeOwnHiddenness(element) === Hiddenness.Subtree;
 }
@@ -501,9 +513,10 @@ function computeElementHiddenForAria(element: Element): boolean {
     const children = flatTreeChildNodes(element);
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
-      if (child.nodeType === 1 && !isElementHiddenForAria(child as Element))
+      const type = nodeType(child);
+      if (type === 1 && !isElementHiddenForAria(child as Element))
         return false;
-      if (child.nodeType === 3 && isTextNodeVisible(child as Text))
+      if (type === 3 && isTextNodeVisible(child as Text))
         return false;
     }
     return true;
@@ -544,9 +557,10 @@ export function isElementVisible(element: Element): boolean {
     const children = flatTreeChildNodes(element);
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
-      if (child.nodeType === 1 && isElementVisible(child as Element))
+      const type = nodeType(child);
+      if (type === 1 && isElementVisible(child as Element))
         return true;
-      if (child.nodeType === 3 && isTextNodeVisible(child as Text))
+      if (type === 3 && isTextNodeVisible(child as Text))
         return true;
     }
     return false;
@@ -561,7 +575,7 @@ export function isElementVisible(element: Element): boolean {
 
 /** True when the text node occupies a non-empty box. */
 export function isTextNodeVisible(node: Text): boolean {
-  const document = node.ownerDocument;
+  const document = nodeOwnerDocument(node);
   if (!document)
     return false;
   const range = documentCreateRange(document);

@@ -3,7 +3,10 @@
 // compares what each control holds with what it held when last compared, here in the page:
 // nothing of a value leaves it, and secret fields are never read (secrets.ts).
 
-import { append, documentQuerySelectorAll, fragmentQuerySelectorAll, WeakMapCtor, weakMapGet, weakMapSet } from './builtins';
+import {
+  append, documentQuerySelectorAll, fragmentQuerySelectorAll, hasAttribute, htmlCollectionItem, htmlCollectionLength, inputChecked, inputIndeterminate,
+  inputType, inputValue, nodeListLength, nodeType, optionSelected, selectOptions, selectSelectedIndex, textAreaValue, WeakMapCtor, weakMapGet, weakMapSet,
+} from './builtins';
 import { elementTag } from './domUtils';
 import { isSecretField } from './secrets';
 
@@ -30,10 +33,11 @@ export class FormState {
     const controls: Element[] = [];
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i];
-      const found = root.nodeType === 9 /* DOCUMENT_NODE */ ? documentQuerySelectorAll(root as Document, kControls) : fragmentQuerySelectorAll(root as ShadowRoot, kControls);
-      if (controls.length + found.length > kMaxControls)
+      const found = nodeType(root) === 9 /* DOCUMENT_NODE */ ? documentQuerySelectorAll(root as Document, kControls) : fragmentQuerySelectorAll(root as ShadowRoot, kControls);
+      const count = nodeListLength(found);
+      if (controls.length + count > kMaxControls)
         return 1;
-      for (let j = 0; j < found.length; j++)
+      for (let j = 0; j < count; j++)
         append(controls, found[j]);
     }
     let changed = 0;
@@ -42,16 +46,17 @@ export class FormState {
       let flags = '';
       let value = '';
       const tag = elementTag(control);
-      if (tag === 'input' && isToggle((control as HTMLInputElement).type)) {
+      if (tag === 'input' && isToggle(inputType(control as HTMLInputElement))) {
         // A checkbox or radio button is never secret: only its value could be.
         const input = control as HTMLInputElement;
-        flags = input.checked ? (input.indeterminate ? 'ci' : 'c') : (input.indeterminate ? 'i' : '');
+        const indeterminate = inputIndeterminate(input);
+        flags = inputChecked(input) ? (indeterminate ? 'ci' : 'c') : (indeterminate ? 'i' : '');
       } else if (isSecretField(control)) {
         continue;
       } else if (tag === 'select') {
         flags = selected(control as HTMLSelectElement);
       } else {
-        value = (control as HTMLInputElement | HTMLTextAreaElement).value;
+        value = tag === 'textarea' ? textAreaValue(control as HTMLTextAreaElement) : inputValue(control as HTMLInputElement);
       }
       const before = weakMapGet(this._held, control);
       if (before && before.flags === flags && before.value === value)
@@ -70,11 +75,12 @@ function isToggle(type: string): boolean {
 
 /** The selected index, and for a multiple select which options are selected. */
 function selected(select: HTMLSelectElement): string {
-  let flags = '' + select.selectedIndex;
-  if (select.multiple) {
-    const options = select.options;
-    for (let i = 0; i < options.length && i < kMaxOptions; i++)
-      flags += options[i].selected ? '1' : '0';
+  let flags = '' + selectSelectedIndex(select);
+  const options = hasAttribute(select, 'multiple') ? selectOptions(select) : null;
+  if (options) {
+    const count = htmlCollectionLength(options);
+    for (let i = 0; i < count && i < kMaxOptions; i++)
+      flags += optionSelected(htmlCollectionItem(options, i) as HTMLOptionElement) ? '1' : '0';
   }
   return flags;
 }

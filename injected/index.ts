@@ -13,9 +13,9 @@ import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type Packe
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, append, composedPath, defineProperty, documentCreateElement, elementFirstElementChild, elementNextElementSibling,
-  elementQuerySelectorAll, elementShadowRoot, hasOwn, isArray, jsonParse, jsonStringify, mathRandom, mathRound, MutationObserverCtor,
-  nodeListLength, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes, setInnerHTML, stringSlice, stringTrim,
-  takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
+  elementQuerySelectorAll, elementShadowRoot, fragmentHost, hasOwn, isArray, jsonParse, jsonStringify, mathRandom, mathRound,
+  MutationObserverCtor, nodeListLength, nodeParentNode, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes,
+  setInnerHTML, stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
 import { FormState } from './formState';
@@ -450,7 +450,7 @@ function isHighSurrogate(text: string, index: number): boolean {
 
 function isInside(root: Node, element: Element): boolean {
   // `host` only of a shadow root: read on the document, it would be whatever Object.prototype says.
-  for (let node: Node | null = element; node; node = node.parentNode || (nodeType(node) === 11 ? (node as ShadowRoot).host : null)) {
+  for (let node: Node | null = element; node; node = nodeParentNode(node) || (nodeType(node) === 11 ? fragmentHost(node as ShadowRoot) : null)) {
     if (node === root)
       return true;
   }

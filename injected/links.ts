@@ -3,7 +3,7 @@
 // pages. The same attribute resolves to the same URL against the same base, so each is parsed
 // once per base URL, for the document's life.
 
-import { getAttribute, MapCtor, mapGet, mapSet, nodeBaseURI } from './builtins';
+import { getAttribute, linkHref, MapCtor, mapGet, mapSet, nodeBaseURI } from './builtins';
 
 // Enough for the links of a big page; past it the table starts over rather than grow.
 const kMaxResolved = 50_000;
@@ -28,7 +28,7 @@ export function linkUrl(element: HTMLAnchorElement | HTMLAreaElement): string {
   const known = mapGet(resolved, raw);
   if (known !== undefined)
     return known;
-  const url: unknown = element.href;
+  const url: unknown = linkHref(element);
   // An SVG <a> answers with an SVGAnimatedString: its attribute, as written, is what it links to.
   if (typeof url !== 'string')
     return raw;

@@ -5,9 +5,10 @@
 // A long test detaches many thousands of elements, so the registry must not keep them alive: the
 // element → ref map is weak, the ref → element index is pruned of detached elements at every full
 // walk, and which refs this document issued is kept as runs of numbers, not per ref. What stays
-// strongly held is one walk's worth: the last walk's list, which the next walk pairs orphans from.
+// strongly held is one walk's worth: the last walk's list, which the next walk pairs orphans from,
+// and the fingerprints and refs (never the elements) of the last few thousand that left.
 
-import { pairByFingerprint, type RefCandidate } from '../src/isomorphic/pairing';
+import { countFingerprints, DepartedRefs, pairByFingerprint, type RefCandidate } from '../src/isomorphic/pairing';
 import { formatRef, parseRef } from '../src/isomorphic/refs';
 import { append, mapDelete, mapForEach, mapGet, mapSet, MapCtor, mathMax, weakMapDelete, weakMapGet, weakMapSet, WeakMapCtor } from './builtins';
 
@@ -26,8 +27,10 @@ export class RefRegistry {
    * full walk (hidden ones too) and those bound since. Detached ones are pruned at full walks.
    */
   private readonly _elementByRef: Map<string, Element> = new MapCtor();
-  /** The previous walk's entries, in document order: where orphans are looked for. */
+  /** The previous walk's entries, in document order: where orphans are looked for. ('' ref: none issued.) */
   private _lastWalk: Issued[] = [];
+  /** Elements that left before the last walk: one that comes back unchanged gets its ref back. */
+  private readonly _departed = new DepartedRefs();
   private readonly _issuedRuns: IssuedRun[] = [];
   private _nextId = 1;
 
@@ -64,11 +67,13 @@ export class RefRegistry {
       const orphans: Issued[] = [];
       for (let i = 0; i < this._lastWalk.length; i++) {
         const issued = this._lastWalk[i];
-        if (!issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
+        if (issued.ref && !issued.element.isConnected && weakMapGet(this._refByElement, issued.element) === issued.ref)
           append(orphans, issued);
       }
       // The whole last walk: an orphan that had a twin there is ambiguous, in a subtree walk too.
-      const inherited = pairByFingerprint(orphans, fresh, candidates, this._lastWalk);
+      // A subtree walk does not see the rest of the page, so only a full walk asks what left earlier.
+      const inherited = pairByFingerprint(orphans, fresh, candidates, this._lastWalk,
+        options.partial ? undefined : this._departed, ref => !this.element(ref));
       for (let i = 0; i < fresh.length; i++) {
         let ref = inherited[i];
         if (ref === undefined && options.issueNew)
@@ -82,18 +87,37 @@ export class RefRegistry {
     // A subtree walk does not stand in for the document's last walk.
     if (options.partial)
       return refs;
+    this._rememberDeparted(candidates);
+    // Elements left without a ref (a catch-up walk issues none) count too: a twin of an orphan.
     const walk: Issued[] = [];
-    for (let i = 0; i < candidates.length; i++) {
-      const ref = refs[i];
-      if (ref !== undefined)
-        append(walk, { ref, fingerprint: candidates[i].fingerprint, element: candidates[i].element });
-    }
+    for (let i = 0; i < candidates.length; i++)
+      append(walk, { ref: refs[i] || '', fingerprint: candidates[i].fingerprint, element: candidates[i].element });
     this._lastWalk = walk;
     // Pruned only now: until this walk, detached elements of the last walk were orphans it could
     // pair, and the new last walk holds connected elements only, so the index keeps every orphan
     // the next walk may carry.
     this._pruneDetached();
     return refs;
+  }
+
+  /**
+   * Orphans of the last walk that this full walk did not pair: remembered by fingerprint, as
+   * ambiguous when the last walk had a twin of theirs or this walk shows a look-alike.
+   */
+  private _rememberDeparted(candidates: readonly Candidate[]) {
+    let before: { [key: string]: number | undefined } | undefined;
+    let now: { [key: string]: number | undefined } | undefined;
+    for (let i = 0; i < this._lastWalk.length; i++) {
+      const issued = this._lastWalk[i];
+      if (!issued.ref || issued.element.isConnected || weakMapGet(this._refByElement, issued.element) !== issued.ref)
+        continue;
+      if (!before || !now) {
+        before = countFingerprints(this._lastWalk);
+        now = countFingerprints(candidates);
+      }
+      const key = '#' + issued.fingerprint;
+      this._departed.remember(issued.fingerprint, issued.ref, before[key] !== 1 || now[key] !== undefined);
+    }
   }
 
   private _issue(prefix: string): string {

@@ -4,9 +4,20 @@
 // specs leave room or browsers disagree, we follow Chromium, which is what Playwright reports.
 
 import {
+  elementFirstElementChild,
+  elementNextElementSibling,
+  elementPreviousElementSibling,
   getAttribute,
+  htmlCollectionLength,
   hasAttribute,
+  inputChecked,
+  inputIndeterminate,
+  inputType,
   matches,
+  nodeParentElement,
+  nodeTextContent,
+  optionSelected,
+  tableRows,
   objectCreate,
   stringToLowerCase,
   toSet,
@@ -109,7 +120,7 @@ kInputRoleByType['hidden'] = '';
 const kListInputTypes = toSet(['text', 'search', 'email', 'tel', 'url', '']);
 
 function computeInputRole(input: HTMLInputElement): string {
-  const type = stringToLowerCase(input.type || '');
+  const type = stringToLowerCase(inputType(input) || '');
   if (kListInputTypes[type] === true) {
     // https://html.spec.whatwg.org/multipage/input.html#concept-input-list
     const listId = getAttribute(input, 'list');
@@ -135,7 +146,7 @@ function isCellOfGrid(cell: Element): boolean {
 function isNonEmptyDataCell(element: Element | null): boolean {
   if (!element || elementTag(element) !== 'td')
     return false;
-  return element.firstElementChild !== null || !isBlank(element.textContent || '');
+  return elementFirstElementChild(element) !== null || !isBlank(nodeTextContent(element) || '');
 }
 
 /**
@@ -149,13 +160,14 @@ function computeTableHeaderRole(th: Element): string {
     return 'columnheader';
   if (scope === 'row' || scope === 'rowgroup')
     return 'rowheader';
-  const previous = th.previousElementSibling;
-  const next = th.nextElementSibling;
-  const row = th.parentElement;
+  const previous = elementPreviousElementSibling(th);
+  const next = elementNextElementSibling(th);
+  const row = nodeParentElement(th);
   if (!previous && !next) {
     if (row && elementTag(row) === 'tr') {
       const table = closestCrossShadow(row, e => elementTag(e) === 'table') as HTMLTableElement | null;
-      if (table && table.rows.length <= 1)
+      const rows = table && tableRows(table);
+      if (rows && htmlCollectionLength(rows) <= 1)
         return '';
     }
     return 'columnheader';
@@ -369,14 +381,15 @@ function isNativelyFocusable(element: Element): boolean {
   if (tag === 'button' || tag === 'select' || tag === 'textarea' || tag === 'iframe')
     return true;
   if (tag === 'input')
-    return (element as HTMLInputElement).type !== 'hidden';
+    return inputType(element as HTMLInputElement) !== 'hidden';
   if (tag === 'a' || tag === 'area')
     return hasAttribute(element, 'href');
   if (tag === 'summary')
     return isDetailsSummary(element);
   if ((tag === 'audio' || tag === 'video') && hasAttribute(element, 'controls'))
     return true;
-  return isContentEditable(element) && !!element.parentElement && !isContentEditable(element.parentElement);
+  const parent = nodeParentElement(element);
+  return isContentEditable(element) && !!parent && !isContentEditable(parent);
 }
 
 /** True when the element can take focus: natively, or through a valid `tabindex`, and not disabled. */
@@ -508,11 +521,12 @@ function computeChecked(element: Element, role: string): boolean | 'mixed' | und
   const tag = elementTag(element);
   if (tag === 'input') {
     const input = element as HTMLInputElement;
-    if (input.type === 'checkbox' || input.type === 'radio') {
+    const type = inputType(input);
+    if (type === 'checkbox' || type === 'radio') {
       // https://w3c.github.io/html-aam/#att-indeterminate
-      if (input.type === 'checkbox' && input.indeterminate && kMixedCheckedRoles[role] === true)
+      if (type === 'checkbox' && inputIndeterminate(input) && kMixedCheckedRoles[role] === true)
         return 'mixed';
-      return input.checked;
+      return inputChecked(input);
     }
   }
   const optional = kOptionallyCheckedRoles[role] === true;
@@ -570,7 +584,7 @@ function computeLevel(element: Element, role: string): number | undefined {
   if (role === 'treeitem') {
     // Tree items nest in groups: each group between the item and its tree is one level deeper.
     let level = 1;
-    for (let e = element.parentElement; e; e = e.parentElement) {
+    for (let e = nodeParentElement(element); e; e = nodeParentElement(e)) {
       const ancestorRole = getAriaRole(e);
       if (ancestorRole === 'tree' || ancestorRole === 'treegrid')
         break;
@@ -623,7 +637,7 @@ function computeSort(element: Element, role: string): 'ascending' | 'descending'
 
 function isSelected(element: Element): boolean {
   if (elementTag(element) === 'option')
-    return !!(element as HTMLOptionElement).selected || ariaBoolean(element, 'aria-selected') === true;
+    return optionSelected(element as HTMLOptionElement) || ariaBoolean(element, 'aria-selected') === true;
   return ariaBoolean(element, 'aria-selected') === true;
 }
 
@@ -654,7 +668,7 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
 
   if (isDetailsSummary(element)) {
     // https://w3c.github.io/html-aam/#el-summary: the summary is the disclosure control of its details.
-    states.expanded = hasAttribute(element.parentElement!, 'open');
+    states.expanded = hasAttribute(nodeParentElement(element)!, 'open');
   } else if (kExpandedRoles[role] === true) {
     const expanded = ariaBoolean(element, 'aria-expanded');
     if (expanded !== undefined)
@@ -669,7 +683,7 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
     states.level = level;
 
   let required = false;
-  if (tag === 'select' || tag === 'textarea' || (tag === 'input' && (element as HTMLInputElement).type !== 'hidden'))
+  if (tag === 'select' || tag === 'textarea' || (tag === 'input' && inputType(element as HTMLInputElement) !== 'hidden'))
     required = hasAttribute(element, 'required');
   if (!required && kRequiredRoles[role] === true)
     required = ariaBoolean(element, 'aria-required') === true;
@@ -677,7 +691,7 @@ export function getAriaStates(element: Element, role: string = getAriaRole(eleme
     states.required = true;
 
   let readonly = false;
-  if (tag === 'textarea' || (tag === 'input' && kTextEntryInputTypes[stringToLowerCase((element as HTMLInputElement).type || '')] === true))
+  if (tag === 'textarea' || (tag === 'input' && kTextEntryInputTypes[stringToLowerCase(inputType(element as HTMLInputElement) || '')] === true))
     readonly = hasAttribute(element, 'readonly');
   if (!readonly && kReadonlyRoles[role] === true)
     readonly = ariaBoolean(element, 'aria-readonly') === true;

@@ -1,14 +1,16 @@
 // What never leaves the page (DESIGN.md §7): values of fields that are or ever were passwords, and
-// of one-time-code and payment-card fields; and everything of whatever the `redact` option's
+// of one-time-code and payment-card fields (only the fields': the labels, buttons and help text
+// around them stay, even when a component marks its host or a container); and everything of whatever the `redact` option's
 // selectors match: values, text and text-bearing attributes, also where another element would
 // borrow them (a label, aria-labelledby, aria-describedby, name from content). Shared by the
 // walker, the DOM serializer and the name computation.
 
 import {
-  append, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, matches, nodeListLength, nodeType,
-  recordAttributeName, recordOldValue, recordTarget, stringIndexOf, stringToLowerCase, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
+  append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, matches, nodeLastChild,
+  nodeListLength, nodePreviousSibling, nodeTextContent, nodeType, recordAttributeName, recordOldValue, recordTarget, stringIndexOf,
+  stringToLowerCase, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
-import { computeInheritedFlag, createWalkCache, elementTag } from './domUtils';
+import { computeInheritedFlag, createWalkCache, elementTag, isContentEditable } from './domUtils';
 import { splitTokens } from './text';
 
 /** The name of a redacted element that would have had one: says something was hidden, not what. */
@@ -85,14 +87,27 @@ function isPasswordInput(element: Element): boolean {
 // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
 const kSecretAutofillTokens = toSet(['current-password', 'new-password', 'one-time-code']);
 
-/** Fields that are or ever were passwords, and current-password, new-password, one-time-code and cc-* fields: never read their value. */
-export function isSecretField(element: Element): boolean {
-  if (weakSetHas(passwordFields, element))
+// Roles whose content or aria-valuetext is what the user entered: such an element is a field.
+const kFieldRoles = toSet(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+
+/**
+ * Where a value is entered: form controls, editable content, and elements with a field role (a
+ * custom element's own text then reads as its value). Only a field's value is ever secret.
+ */
+function isField(element: Element): boolean {
+  const tag = elementTag(element);
+  if (tag === 'input' || tag === 'textarea' || tag === 'select')
     return true;
-  if (isPasswordInput(element)) {
-    weakSetAdd(passwordFields, element);
+  if (isContentEditable(element))
     return true;
-  }
+  const role = getAttribute(element, 'role');
+  if (!role)
+    return false;
+  const tokens = splitTokens(stringToLowerCase(role));
+  return tokens.length > 0 && kFieldRoles[tokens[0]] === true;
+}
+
+function hasSecretAutofillToken(element: Element): boolean {
   const autocomplete = getAttribute(element, 'autocomplete');
   if (!autocomplete)
     return false;
@@ -102,6 +117,27 @@ export function isSecretField(element: Element): boolean {
       return true;
   }
   return false;
+}
+
+const cacheSecretAutofill = createWalkCache<boolean>();
+
+/**
+ * Fields that are or ever were passwords, and fields in (or equal to) an element marked
+ * current-password, new-password, one-time-code or cc-*: never read their value. A component
+ * often puts `autocomplete` on its host or a wrapper and the input sits inside, in its shadow
+ * tree: the token then says what that input holds, so it counts for every field inside (it fails
+ * closed). The host or wrapper itself is no field, and its labels, buttons and help text stay.
+ */
+export function isSecretField(element: Element): boolean {
+  if (weakSetHas(passwordFields, element))
+    return true;
+  if (isPasswordInput(element)) {
+    weakSetAdd(passwordFields, element);
+    return true;
+  }
+  if (!isField(element))
+    return false;
+  return computeInheritedFlag(element, cacheSecretAutofill, e => hasSecretAutofillToken(e) ? true : undefined);
 }
 
 /** A secret field, or an element in a subtree the current walk's `redact` selectors match: its value and text stay in the page. */
@@ -150,22 +186,22 @@ export function withRedactionSuspended<T>(compute: () => T): T {
 /** The text content of `element` without that of redacted descendants: what an editable element reads as its value. */
 export function textContentOutsideRedacted(element: Element): string {
   if (!extraSelectors.length || redactionSuspended)
-    return element.textContent || '';
+    return nodeTextContent(element) || '';
   let text = '';
   // Iterative: a page may nest thousands of levels.
   const stack: Node[] = [element];
   while (stack.length) {
     const node = stack[stack.length - 1];
     stack.length--;
-    if (node.nodeType === 3 /* TEXT_NODE */ || node.nodeType === 4 /* CDATA_SECTION_NODE */) {
-      text += (node as Text).data;
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */ || type === 4 /* CDATA_SECTION_NODE */) {
+      text += characterData(node as Text);
       continue;
     }
-    if (node.nodeType !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
+    if (type !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
       continue;
-    const children = node.childNodes;
-    for (let i = children.length - 1; i >= 0; i--)
-      append(stack, children[i]);
+    for (let child = nodeLastChild(node); child; child = nodePreviousSibling(child))
+      append(stack, child);
   }
   return text;
 }

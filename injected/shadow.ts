@@ -8,7 +8,7 @@
 //
 // The list is read once per walk (duplicates and roots of detached hosts are skipped).
 
-import { isArray, mapGet, mapSet, MapCtor } from './builtins';
+import { elementShadowRoot, isArray, mapGet, mapSet, MapCtor, nodeIsConnected, shadowRootHost } from './builtins';
 
 declare global {
   interface Window { __stagewright_closedShadowRoots?: ShadowRoot[] }
@@ -27,10 +27,16 @@ export function beginShadowRoots(): void {
   if (!isArray(list))
     return;
   for (let i = 0; i < list.length; i++) {
-    const root = list[i];
-    const host = root && root.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ ? root.host : null;
-    if (!host || !host.isConnected || host.shadowRoot)
+    let host: Element | null;
+    try {
+      // The getters refuse what is not a shadow root: anything else in the list is skipped.
+      host = shadowRootHost(list[i]);
+      if (!nodeIsConnected(host) || elementShadowRoot(host))
+        continue;
+    } catch {
       continue;
+    }
+    const root = list[i] as ShadowRoot;
     registered ??= new MapCtor();
     if (!mapGet(registered, host))
       mapSet(registered, host, root);
@@ -43,5 +49,5 @@ export function endShadowRoots(): void {
 
 /** The element's open shadow root, or the closed one the app registered, or null. */
 export function shadowRootOf(element: Element): ShadowRoot | null {
-  return element.shadowRoot || (registered ? mapGet(registered, element) || null : null);
+  return elementShadowRoot(element) || (registered ? mapGet(registered, element) || null : null);
 }

@@ -7,9 +7,12 @@ import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/isom
 import { kMaxTextLength } from '../src/isomorphic/types';
 import { getAccessibleDescription, getAccessibleName, getCSSContent } from './accname';
 import {
-  append, assignedNodes, documentGetElementById, elementQuerySelectorAll, mapDelete, mapGet, MapCtor, mapSet, nodeContains,
-  shadowRootGetElementById, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, mathRound, now,
-  objectCreate, stringCharCodeAt, stringIndexOf, stringSlice, stringTrim, toSet,
+  append, assignedNodes, characterData, documentActiveElement, documentDefaultView, documentDocumentElement, documentGetElementById,
+  elementQuerySelectorAll, elementShadowRoot, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, iframeSrc,
+  inputValue, labelControl, mapDelete, mapGet, MapCtor, mapSet, mathRound, nodeContains, nodeFirstChild, nodeLastChild, nodeNextSibling,
+  nodeListLength, nodeOwnerDocument, nodeParentElement, nodePreviousSibling, nodeType, now, objectCreate, optionLabel, optionText, selectOptions,
+  selectSelectedIndex, shadowRootActiveElement, shadowRootGetElementById, stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
+  textAreaValue, toSet,
 } from './builtins';
 import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
@@ -103,18 +106,19 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       append(runs[slot], { at: childCounts[slot], text });
   };
   // Where style sheets live: the document and every shadow root the walk entered.
-  const styleRoots: (Document | ShadowRoot)[] = [root.ownerDocument];
+  const ownerDocument = nodeOwnerDocument(root)!;
+  const styleRoots: (Document | ShadowRoot)[] = [ownerDocument];
   const rootNode = getRootNode(root);
-  if (rootNode.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE: a subtree walk inside a shadow tree */)
+  if (nodeType(rootNode) === 11 /* DOCUMENT_FRAGMENT_NODE: a subtree walk inside a shadow tree */)
     append(styleRoots, rootNode as ShadowRoot);
   // ::before/::after content is text of the run it sits in: the scan of the style sheets says
   // whether any can exist (shadow roots are added as the walk enters them), and runs until the names are done.
   beginPseudoContentScan(styleRoots);
-  beginLinkUrls(root.ownerDocument);
-  const focused = deepActiveElement(root.ownerDocument);
+  beginLinkUrls(ownerDocument);
+  const focused = deepActiveElement(ownerDocument);
   // Every element the walk reaches is in this document, shadow trees included.
-  const windowed = !!root.ownerDocument.defaultView;
-  const documentElement = root.ownerDocument.documentElement;
+  const windowed = !!documentDefaultView(ownerDocument);
+  const documentElement = documentDocumentElement(ownerDocument);
   let truncated = false;
   let visited = 0;
 
@@ -132,12 +136,13 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         endRun(item.owner + 1);
       continue;
     }
-    if (node.nodeType === 3 /* TEXT_NODE */) {
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */) {
       if (item.owner !== kNoOwner && !item.hiddenText)
-        current[item.owner + 1] += (node as Text).data;
+        current[item.owner + 1] += characterData(node as Text);
       continue;
     }
-    if (node.nodeType !== 1 /* ELEMENT_NODE */)
+    if (type !== 1 /* ELEMENT_NODE */)
       continue;
     const element = node as Element;
     // An owned element is walked as its owner's child (pushed there, `released`), not where it sits.
@@ -178,7 +183,10 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     let parent = item.parent;
     const redacted = isRedacted(element);
     // A label's text is already its control's name: neither an entry nor text of its container.
-    const controlLabel = tag === 'label' && !!(element as HTMLLabelElement).control && !interactive;
+    // A control out of the tree (display:none, in a closed <details>, aria-hidden…) is not in the
+    // snapshot to carry that name, and the label is still on screen: its text stays.
+    const labelled = tag === 'label' && !interactive ? labelControl(element as HTMLLabelElement) : null;
+    const controlLabel = !!labelled && !isElementHiddenForAria(labelled);
     if (controlLabel)
       owner = kNoOwner;
     const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (
@@ -325,13 +333,14 @@ function computeNames(entries: SnapshotEntry[], elements: Element[], parents: nu
 
 /**
  * Fingerprints (DESIGN.md §4): an entry whose base (role, name, tag, landmarks, heading) is
- * unique in the walk and that has a name is identified by it. Any other entry — nameless, or one of
- * several "×" buttons — also holds its content and the fingerprint of its anchor, the nearest
- * ancestor with a name or content: the checkbox of the "Walk dog" item differs from the one of
- * "Buy milk". Content is the entry's own text; an item (list item, row, option…) with neither name
- * nor text of its own is what its descendants read, the way a reader tells items apart. Entries
- * that still share a fingerprint are ambiguous, and pairing never carries a ref between them. No
- * sibling index: a position says nothing about which item an element is.
+ * unique in the walk, that has a name and that is not an item nor inside one is identified by it.
+ * Any other entry — nameless, one of several "×" buttons, or anything in a row or list item —
+ * also holds its content and the fingerprint of its anchor, the nearest ancestor with a name or
+ * content: the checkbox of the "Walk dog" item differs from the one of "Buy milk", and the cell
+ * "United Kingdom" of one row from the one of another row. An item (list item, row, option…) is
+ * told by everything it shows (its own text and what its descendants read), the way a reader tells
+ * items apart. Entries that still share a fingerprint are ambiguous, and pairing never carries a
+ * ref between them. No sibling index: a position says nothing about which item an element is.
  */
 function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases: string[]): void {
   const counts: { [key: string]: number } = objectCreate(null);
@@ -339,15 +348,24 @@ function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases:
     const key = '#' + bases[i];
     counts[key] = (counts[key] || 0) + 1;
   }
+  // A unique name says which thing it is only outside items: inside one, the same name in
+  // another row is another thing, so the item's identity comes with it.
+  const inItem: boolean[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const parent = parents[i];
+    inItem[i] = parent >= 0 && (inItem[parent] || !!kItemRoles[entries[parent].role]);
+  }
+  const itemContent = computeItemContent(entries, parents, inItem);
   // The nearest entry at or above each entry that has a name or content (-1: none).
   const anchors: number[] = [];
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const parent = parents[i];
     const anchor = parent >= 0 ? anchors[parent] : -1;
-    const content = entry.text || (!entry.name && kItemRoles[entry.role] ? descendantContent(entries, i) : '');
+    const isItem = !!kItemRoles[entry.role];
+    const content = isItem ? (entry.text || '') + '\u0003' + itemContent[i] : entry.text || '';
     anchors[i] = entry.name || content ? i : anchor;
-    const identified = entry.name !== '' && counts['#' + bases[i]] === 1;
+    const identified = entry.name !== '' && !isItem && !inItem[i] && counts['#' + bases[i]] === 1;
     entry.fingerprint = computeFingerprint(bases[i], identified ? undefined : {
       text: content,
       anchor: anchor >= 0 ? entries[anchor].fingerprint : '',
@@ -360,22 +378,39 @@ const kItemRoles = toSet([
   'listitem', 'row', 'option', 'treeitem', 'article', 'cell', 'gridcell', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab',
 ]);
 
-// Enough to tell items apart: an item is told by its beginning, so that nested items cost a
-// bounded look each, never a walk of their whole subtree.
-const kMaxContentLength = 200;
-const kMaxContentEntries = 64;
+// Actions every item repeats ("×", "Delete", "Edit"), often shown only on hover: they say nothing
+// about which item it is, and a hover must not make an item another one.
+const kActionRoles = toSet(['button']);
 
-/** The names and texts of the entry's first descendants (which follow it in document order), joined. */
-function descendantContent(entries: SnapshotEntry[], index: number): string {
-  const depth = entries[index].depth;
-  const end = index + 1 + kMaxContentEntries < entries.length ? index + 1 + kMaxContentEntries : entries.length;
-  let content = '';
-  for (let j = index + 1; j < end && entries[j].depth > depth && content.length < kMaxContentLength; j++) {
-    const piece = entries[j].name || entries[j].text || '';
-    if (piece)
-      content += (content ? ' ' : '') + piece;
+/**
+ * For each item entry, what its descendants read (names and texts, in document order),
+ * down to nested items, which count by their own name and text only: a tree item is not another
+ * item because a child item expanded. One pass from the last entry up, each entry's reading joined
+ * onto its parent's, so the whole walk costs its text once; the parts of entries in no item are
+ * never built.
+ */
+function computeItemContent(entries: SnapshotEntry[], parents: number[], inItem: boolean[]): string[] {
+  // Filled up front: a hole would read what a page put on Array.prototype or Object.prototype.
+  const reads: string[] = [];
+  for (let i = 0; i < entries.length; i++)
+    append(reads, '');
+  const result: string[] = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    const isItem = !!kItemRoles[entry.role];
+    const below = reads[i];
+    // Hashed once, with the rest of the item's fingerprint.
+    if (isItem)
+      result[i] = below;
+    if (!inItem[i] || kActionRoles[entry.role])
+      continue;
+    const parent = parents[i];
+    const piece = entry.name || entry.text || '';
+    // Brackets keep "a b" + "c" apart from "a" + "b c".
+    const own = isItem ? piece : piece + '\u0004' + below + '\u0005';
+    reads[parent] = own + '\u0006' + reads[parent];
   }
-  return content;
+  return result;
 }
 
 function elementsAsCandidates(elements: Element[], entries: SnapshotEntry[]) {
@@ -404,7 +439,8 @@ interface Owns {
 function collectOwns(root: Element): Owns {
   const result: Owns = { count: 0, ownerOf: new MapCtor(), owned: new MapCtor(), released: new MapCtor() };
   const owners = elementQuerySelectorAll(root, '[aria-owns]');
-  for (let i = 0; i < owners.length; i++) {
+  const count = nodeListLength(owners);
+  for (let i = 0; i < count; i++) {
     const owner = owners[i];
     const tag = elementTag(owner);
     if (tag === 'input' || tag === 'textarea' || tag === 'iframe' || tag === 'frame' || isRedacted(owner) || isElementHiddenForAria(owner))
@@ -413,7 +449,7 @@ function collectOwns(root: Element): Owns {
     const ids = splitTokens(getAttribute(owner, 'aria-owns') || '');
     const list: Element[] = [];
     for (let j = 0; j < ids.length; j++) {
-      const target = scope.nodeType === 9 ? documentGetElementById(scope as Document, ids[j]) : shadowRootGetElementById(scope as ShadowRoot, ids[j]);
+      const target = nodeType(scope) === 9 ? documentGetElementById(scope as Document, ids[j]) : shadowRootGetElementById(scope as ShadowRoot, ids[j]);
       if (!target || nodeContains(target, owner) || mapGet(result.ownerOf, target) || !nodeContains(root, target))
         continue;
       mapSet(result.ownerOf, target, owner);
@@ -442,12 +478,12 @@ function pushChildren(stack: StackItem[], element: Element, tag: string, shadowR
     }
   }
   // Last to first through the sibling links: indexing a live NodeList costs twice as much.
-  for (let child = (shadowRoot || element).lastChild; child; child = child.previousSibling)
+  for (let child = nodeLastChild(shadowRoot || element); child; child = nodePreviousSibling(child))
     pushChild(stack, child, readsText, owner, parent, depth, presentational, hiddenText);
 }
 
 function pushChild(stack: StackItem[], child: Node, readsText: boolean, owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean) {
-  const type = child.nodeType;
+  const type = nodeType(child);
   if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText))
     append(stack, { kind: Frame.Enter, node: child, owner, parent, depth, presentational, hiddenText, after: '', afterOwner: kNoOwner });
 }
@@ -492,7 +528,7 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
   // selector matches keeps its role and place but none of its own text (DESIGN.md §7).
   const ownTextRedacted = redacted && isInRedacted(element);
   if (role === 'iframe')
-    entry.frame = { src: ownTextRedacted ? '' : capText((element as HTMLIFrameElement).src || '') };
+    entry.frame = { src: ownTextRedacted ? '' : capText(iframeSrc(element as HTMLIFrameElement) || '') };
   if (ownTextRedacted)
     return entry;
   if (role === 'link' && (tag === 'a' || tag === 'area') && hasAttribute(element, 'href'))
@@ -504,12 +540,16 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
 }
 
 function readValue(element: Element, tag: string): string | undefined {
-  if (tag === 'input' || tag === 'textarea')
-    return (element as HTMLInputElement).value;
+  if (tag === 'input')
+    return inputValue(element as HTMLInputElement);
+  if (tag === 'textarea')
+    return textAreaValue(element as HTMLTextAreaElement);
   if (tag === 'select') {
     const select = element as HTMLSelectElement;
-    const option = select.selectedIndex >= 0 ? select.options[select.selectedIndex] : undefined;
-    return option ? normalizeWhitespace(option.label || option.text) : '';
+    const index = selectSelectedIndex(select);
+    const options = selectOptions(select);
+    const option = index >= 0 && options ? options[index] : undefined;
+    return option ? normalizeWhitespace(optionLabel(option) || optionText(option)) : '';
   }
   if (isContentEditable(element))
     return normalizeWhitespace(textContentOutsideRedacted(element));
@@ -533,7 +573,7 @@ function isInteractive(element: Element, role: string, style: StyleRecord | null
 function startsPointer(element: Element, style: StyleRecord | null): boolean {
   if (!style || styleCursor(style) !== 'pointer')
     return false;
-  const parent = element.parentElement;
+  const parent = nodeParentElement(element);
   const parentStyle = parent ? getElementComputedStyle(parent) : undefined;
   return !parentStyle || styleCursor(parentStyle) !== 'pointer';
 }
@@ -550,17 +590,22 @@ function nameSays(name: string, run: string): boolean {
 }
 
 function hasOwnText(element: Element): boolean {
-  for (let child = element.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === 3 && !isAllWhitespace((child as Text).data))
+  for (let child = nodeFirstChild(element); child; child = nodeNextSibling(child)) {
+    if (nodeType(child) === 3 && !isAllWhitespace(characterData(child as Text)))
       return true;
   }
   return false;
 }
 
 function deepActiveElement(doc: Document): Element | null {
-  let active = doc.activeElement;
-  while (active && active.shadowRoot && active.shadowRoot.activeElement)
-    active = active.shadowRoot.activeElement;
+  let active = documentActiveElement(doc);
+  // Bounded by the page's shadow nesting; each step goes one shadow tree down.
+  for (let shadowRoot = active && elementShadowRoot(active); shadowRoot; shadowRoot = active && elementShadowRoot(active)) {
+    const inner = shadowRootActiveElement(shadowRoot);
+    if (!inner)
+      break;
+    active = inner;
+  }
   return active;
 }
 

@@ -114,7 +114,26 @@ export interface ChildReorder {
   /** The parent's role and name in the later snapshot, for the text form ('' at the top level). */
   role: string;
   name: string;
+  /**
+   * Which children moved (the `moved` ones, in their new order; the first `kMaxListedMoves`), each
+   * with its place among the compared children before and after (1-based).
+   */
+  moves: ChildMove[];
+  /**
+   * The compared children's earlier places (1-based) in their new order — `[3, 1, 2]`: the third
+   * is now first — when there are at most `kMaxListedOrder` of them; `undefined` past that.
+   */
+  order?: number[];
 }
+
+export interface ChildMove extends Omit<EntryIdentity, 'fingerprint'> {
+  from: number;
+  to: number;
+}
+
+/** How many moves a re-order lists, and up to how many compared children it gives the new order of. */
+export const kMaxListedMoves = 10;
+export const kMaxListedOrder = 30;
 
 export interface SnapshotDiff {
   schemaVersion: 1;

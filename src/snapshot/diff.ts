@@ -2,7 +2,8 @@
 // reconciler keeps stable across re-renders. Boxes are never compared: a banner inserted above
 // would otherwise mark the whole page changed.
 
-import type { ChildReorder, EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
+import { kMaxListedMoves, kMaxListedOrder } from '../isomorphic/types';
+import type { ChildMove, ChildReorder, EntryChange, EntryIdentity, Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 
 export type DiffFormat = 'compact' | 'full';
 
@@ -92,8 +93,10 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
   const skipped = { added: 0, removed: 0 };
   const added: SnapshotEntry[] = [];
   const changed: EntryChange[] = [];
-  // Per parent ('' for the top level), the earlier positions of the children both have there, in their current order.
+  // Per parent ('' for the top level), the earlier positions of the children both have there, in
+  // their current order, and where those children are in `curr`.
   const childPositions = new Map<string, number[]>();
+  const childIndexes = new Map<string, number[]>();
   for (let i = 0; i < curr.entries.length; i++) {
     const entry = curr.entries[i];
     const index = earlier ? earlier[i] : -1;
@@ -109,10 +112,13 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
     if (before.parent === entry.parent) {
       const parent = entry.parent ?? '';
       const positions = childPositions.get(parent);
-      if (positions)
+      if (positions) {
         positions.push(index);
-      else
+        childIndexes.get(parent)!.push(i);
+      } else {
         childPositions.set(parent, [index]);
+        childIndexes.set(parent, [i]);
+      }
     }
     // hasChanged first: most entries did not change, and it builds nothing to say so.
     const changes = hasChanged(before, entry) ? changedFields(before, entry) : undefined;
@@ -136,7 +142,7 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
     meta.truncated = true;
     meta.cut = { before: prev.meta.truncated, after: curr.meta.truncated, skipped };
   }
-  return { schemaVersion: 1, added, removed, changed, reordered: reorders(childPositions, curr), meta };
+  return { schemaVersion: 1, added, removed, changed, reordered: reorders(childPositions, childIndexes, curr), meta };
 }
 
 /**
@@ -144,39 +150,83 @@ export function diffSnapshots(prev: Snapshot, curr: Snapshot, options: { format?
  * order, with the fewest children that moved: the rest form the longest run that kept its
  * relative order. Entries both snapshots have lie before both cuts, so a cut never reads as a
  * move; added, removed and re-parented entries are not moves. O(n log n) in all. Parents come in
- * the order their first compared child has in `curr`.
+ * the order their first compared child has in `curr`. Each says which children moved, from which
+ * place to which, so a reader knows which rows a sort put elsewhere.
  */
-function reorders(childPositions: Map<string, number[]>, curr: Snapshot): ChildReorder[] {
+function reorders(childPositions: Map<string, number[]>, childIndexes: Map<string, number[]>, curr: Snapshot): ChildReorder[] {
   const reordered: ChildReorder[] = [];
   let parents: Map<string, SnapshotEntry> | undefined;
   for (const [parent, positions] of childPositions) {
-    const moved = positions.length - longestIncreasingRun(positions);
+    const kept = keptInOrder(positions);
+    const moved = positions.length - kept.count;
     if (moved === 0)
       continue;
     parents ??= new Map(curr.entries.map(entry => [entry.ref, entry]));
     const entry = parents.get(parent);
-    reordered.push({ parent, moved, compared: positions.length, role: entry?.role ?? '', name: entry?.name ?? '' });
+    // Places are ranks among the compared children: what a reader counts, whatever was added around them.
+    const sorted = Int32Array.from(positions).sort();
+    const rank = (position: number) => lowerBound(sorted, position) + 1;
+    const indexes = childIndexes.get(parent)!;
+    const moves: ChildMove[] = [];
+    for (let i = 0; i < positions.length && moves.length < kMaxListedMoves; i++) {
+      if (kept.in[i])
+        continue;
+      const child = curr.entries[indexes[i]];
+      moves.push({ ref: child.ref, role: child.role, name: child.name, from: rank(positions[i]), to: i + 1 });
+    }
+    const reorder: ChildReorder = { parent, moved, compared: positions.length, role: entry?.role ?? '', name: entry?.name ?? '', moves };
+    if (positions.length <= kMaxListedOrder)
+      reorder.order = positions.map(rank);
+    reordered.push(reorder);
   }
   return reordered;
 }
 
+function lowerBound(sorted: Int32Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return low;
+}
+
 /** The length of the longest strictly increasing subsequence of `values` (distinct numbers). */
 export function longestIncreasingRun(values: readonly number[]): number {
-  // tails[k]: the smallest last value of an increasing subsequence of length k + 1.
+  return keptInOrder(values).count;
+}
+
+/**
+ * One longest strictly increasing subsequence of `values` (distinct numbers): `in[i]` is 1 for
+ * the values in it — the children that kept their relative order — and `count` its length.
+ */
+export function keptInOrder(values: readonly number[]): { in: Uint8Array; count: number } {
+  // tails[k]: the index of the smallest last value of an increasing subsequence of length k + 1;
+  // before[i]: the index of the value ahead of values[i] in the subsequence it ends.
   const tails: number[] = [];
-  for (const value of values) {
+  const before = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     let low = 0;
     let high = tails.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (tails[mid] < value)
+      if (values[tails[mid]] < value)
         low = mid + 1;
       else
         high = mid;
     }
-    tails[low] = value;
+    before[i] = low > 0 ? tails[low - 1] : -1;
+    tails[low] = i;
   }
-  return tails.length;
+  const kept = new Uint8Array(values.length);
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = before[i])
+    kept[i] = 1;
+  return { in: kept, count: tails.length };
 }
 
 /**

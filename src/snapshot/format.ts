@@ -342,9 +342,9 @@ export function quoteCodePoints(text: string): string {
  * Diff text (DESIGN.md §5): a summary line, `#` notes (a reload, a cut), one `^` line per parent
  * whose children were re-ordered, then one line per entry:
  *
- *   diff +1 -1 ~1 moved 7
+ *   diff +1 -1 ~1 moved 1
  *   # truncated: the later snapshot was cut by a walk limit; 12 entries past the cut are not compared
- *   ^ rowgroup [ref=s40] re-ordered: 7 of 8 children moved
+ *   ^ rowgroup [ref=s40] re-ordered: 1 of 8 children moved: row "Ada" [ref=s44] 8 -> 1
  *   + button "Pay" [ref=s41]
  *   + paragraph [ref=s42]: The answer text
  *   - dialog "Cart" [ref=s31]
@@ -381,10 +381,35 @@ export function formatAddedLine(entry: SnapshotEntry): string {
   return `+ ${formatEntryHead(entry)}${inline === undefined ? '' : `: ${yamlScalar(inline)}`}`;
 }
 
-/** `^ rowgroup [ref=s40] re-ordered: 7 of 8 children moved`; `^ top level re-ordered: …` without a parent. */
+/**
+ * `^ rowgroup [ref=s40] re-ordered: 1 of 3 children moved: row "Ada" [ref=s44] 3 -> 1`, or, where
+ * it is shorter, the new order by earlier place (`…: new order 3 1 2`); `^ top level re-ordered: …`
+ * without a parent. Places count the compared children only.
+ */
 export function formatReorder(reorder: ChildReorder): string {
   const where = reorder.parent ? formatIdentity({ ref: reorder.parent, role: reorder.role, name: reorder.name }) : 'top level';
-  return `^ ${where} re-ordered: ${reorder.moved} of ${reorder.compared} ${reorder.parent ? 'children' : 'entries'} moved`;
+  const head = `^ ${where} re-ordered: ${reorder.moved} of ${reorder.compared} ${reorder.parent ? 'children' : 'entries'} moved`;
+  // `?? []`: diffs stored before moves were listed have none.
+  const moves = reorder.moves ?? [];
+  if (!moves.length && !reorder.order)
+    return head;
+  let listed = moves.map(move => `${formatIdentity(shortened(move))} ${move.from} -> ${move.to}`).join(', ');
+  if (reorder.moved > moves.length)
+    listed += `, and ${reorder.moved - moves.length} more`;
+  // Naming the rows that moved says most; past a line's worth, the whole new order is shorter.
+  const complete = reorder.moved === moves.length && listed.length <= kMaxMovesLength;
+  if (complete || !reorder.order)
+    return `${head}: ${listed}`;
+  return `${head}: new order ${reorder.order.join(' ')}`;
+}
+
+const kMaxMovesLength = 400;
+
+// A moved row is named by all its cells: its ref says which, the start of its name says enough to read.
+const kMaxMoveNameLength = 40;
+
+function shortened<T extends { name: string }>(entry: T): T {
+  return entry.name.length > kMaxMoveNameLength ? { ...entry, name: entry.name.slice(0, kMaxMoveNameLength - 1) + '…' } : entry;
 }
 
 /** `~ button "Save" [ref=s12] disabled: true -> false, name: "Save" -> "Saved"` */

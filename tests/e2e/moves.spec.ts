@@ -35,7 +35,10 @@ test.describe('re-orders', () => {
     const lines = text.split('\n');
     // Cherry Apple Elderberry Banana Date → Apple Banana Cherry Date Elderberry: Apple, Banana and Date kept their order.
     expect(lines[0]).toBe('diff +0 -0 ~2 moved 2');
-    expect(lines.filter(line => line.startsWith('^ '))).toEqual([`^ rowgroup [ref=${body.ref}] re-ordered: 2 of 5 children moved`]);
+    const refOf = (name: string) => rowsBefore.find(row => row.name === name)!.ref;
+    expect(lines.filter(line => line.startsWith('^ '))).toEqual([
+      `^ rowgroup [ref=${body.ref}] re-ordered: 2 of 5 children moved: row "Cherry 7" [ref=${refOf('Cherry 7')}] 1 -> 3, row "Elderberry 1" [ref=${refOf('Elderberry 1')}] 3 -> 5`,
+    ]);
     expect(lines).toContainEqual(expect.stringMatching(/^~ columnheader "Fruit" \[ref=s\d+\] sort: none -> ascending$/));
     // The click focused the button; nothing else changed, and no row was added or removed.
     expect(lines.slice(2).map(line => line.replace(/\[ref=s\d+\]/, '[ref]')).sort()).toEqual([
@@ -50,7 +53,11 @@ test.describe('re-orders', () => {
 
     await page.getByRole('button', { name: 'Fruit' }).click();
     const diff = await sw.snapshot({ since: 'last' });
-    expect(diff.reordered).toEqual([{ parent: body.ref, moved: 4, compared: 5, role: 'rowgroup', name: '' }]);
+    // Reversed: one row keeps its order relative to none, the four others moved.
+    expect(diff.reordered).toEqual([{
+      parent: body.ref, moved: 4, compared: 5, role: 'rowgroup', name: '', order: [5, 4, 3, 2, 1],
+      moves: ['Elderberry 1', 'Date 5', 'Cherry 7', 'Banana 12'].map((name, i) => ({ ref: refOf(name), role: 'row', name, from: 5 - i, to: i + 1 })),
+    }]);
     expect(diff.changed.map(change => change.changes)).toEqual([{ 'state.sort': { prev: 'ascending', curr: 'descending' } }]);
     await expect(sw).toHaveEntry({ role: 'columnheader', name: 'Fruit', state: { sort: 'descending' } });
   });

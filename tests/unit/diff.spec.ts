@@ -77,14 +77,18 @@ describe('diffSnapshots re-orders', () => {
   it('should report a sort of eight rows once, for their row group, with the fewest rows that moved', () => {
     const diff = diffSnapshots(table([5, 3, 8, 1, 7, 2, 6, 4]), table([1, 2, 3, 4, 5, 6, 7, 8], 'ascending'));
     // Earlier positions in the new order: 3 5 1 7 0 6 4 2; three of them (3 5 6) kept their order.
-    expect(diff.reordered).toEqual([{ parent: 's10', moved: 5, compared: 8, role: 'rowgroup', name: '' }]);
+    // Each moved row with its place among the compared rows before and after, and the new order by earlier place.
+    expect(diff.reordered).toEqual([{
+      parent: 's10', moved: 5, compared: 8, role: 'rowgroup', name: '', order: [4, 6, 2, 8, 1, 7, 5, 3],
+      moves: [[3, 2, 3], [4, 8, 4], [5, 1, 5], [7, 5, 7], [8, 3, 8]].map(([n, from, to]) => ({ ref: `s1${n}`, role: 'row', name: `Fruit ${n}`, from, to })),
+    }]);
     expect(diff.changed.map(change => [change.ref, change.changes])).toEqual([['s3', { 'state.sort': { prev: undefined, curr: 'ascending' } }]]);
     expect([diff.added, diff.removed]).toEqual([[], []]);
   });
 
   it('should count a reversed list as all but one moved', () => {
     expect(diffSnapshots(table([1, 2, 3, 4, 5, 6, 7, 8]), table([8, 7, 6, 5, 4, 3, 2, 1])).reordered)
-        .toEqual([{ parent: 's10', moved: 7, compared: 8, role: 'rowgroup', name: '' }]);
+        .toMatchObject([{ parent: 's10', moved: 7, compared: 8, role: 'rowgroup', name: '', order: [8, 7, 6, 5, 4, 3, 2, 1] }]);
   });
 
   it('should count one row moved to the top as one move', () => {
@@ -139,9 +143,9 @@ describe('diffSnapshots re-orders', () => {
       entry({ ref: 's6', role: 'listitem', parent: 's5', text: 'c' }),
     ]);
     expect(diffSnapshots(before, after).reordered).toEqual([
-      { parent: '', moved: 1, compared: 3, role: '', name: '' },
-      { parent: 's1', moved: 1, compared: 2, role: 'list', name: '' },
-      { parent: 's5', moved: 1, compared: 2, role: 'list', name: 'Other' },
+      { parent: '', moved: 1, compared: 3, role: '', name: '', order: [2, 1, 3], moves: [{ ref: 's4', role: 'paragraph', name: '', from: 2, to: 1 }] },
+      { parent: 's1', moved: 1, compared: 2, role: 'list', name: '', order: [2, 1], moves: [{ ref: 's3', role: 'listitem', name: '', from: 2, to: 1 }] },
+      { parent: 's5', moved: 1, compared: 2, role: 'list', name: 'Other', order: [2, 1], moves: [{ ref: 's7', role: 'listitem', name: '', from: 2, to: 1 }] },
     ]);
   });
 
@@ -293,7 +297,8 @@ describe('formatDiff', () => {
     const text = formatDiff(diffSnapshots(table([5, 3, 8, 1, 7, 2, 6, 4]), table([1, 2, 3, 4, 5, 6, 7, 8], 'ascending')));
     expect(text).toBe([
       'diff +0 -0 ~1 moved 5',
-      '^ rowgroup [ref=s10] re-ordered: 5 of 8 children moved',
+      '^ rowgroup [ref=s10] re-ordered: 5 of 8 children moved: row "Fruit 3" [ref=s13] 2 -> 3, row "Fruit 4" [ref=s14] 8 -> 4, ' +
+        'row "Fruit 5" [ref=s15] 1 -> 5, row "Fruit 7" [ref=s17] 5 -> 7, row "Fruit 8" [ref=s18] 3 -> 8',
       '~ columnheader "Name" [ref=s3] sort: none -> ascending',
     ].join('\n'));
   });
@@ -310,8 +315,8 @@ describe('formatDiff', () => {
     const after = snapshot([before.entries[1], before.entries[0], before.entries[2], before.entries[5], before.entries[3], before.entries[4]]);
     expect(formatDiff(diffSnapshots(before, after))).toBe([
       'diff +0 -0 ~0 moved 2',
-      '^ top level re-ordered: 1 of 3 entries moved',
-      '^ list "Cart" [ref=s3] re-ordered: 1 of 3 children moved',
+      '^ top level re-ordered: 1 of 3 entries moved: button "B" [ref=s2] 2 -> 1',
+      '^ list "Cart" [ref=s3] re-ordered: 1 of 3 children moved: listitem [ref=s6] 3 -> 1',
     ].join('\n'));
   });
 
@@ -320,7 +325,36 @@ describe('formatDiff', () => {
     const after = table([2, 1]);
     after.entries.unshift(...Array.from({ length: 20 }, (_, i) => entry({ ref: `s${100 + i}`, role: 'button', name: `New ${i}` })));
     const lines = formatDiff(diffSnapshots(before, after)).split('\n');
-    expect(lines.slice(0, 3)).toEqual(['diff +20 -0 ~0 moved 1', '^ rowgroup [ref=s10] re-ordered: 1 of 2 children moved', '+ button "New 0" [ref=s100]']);
+    expect(lines.slice(0, 3)).toEqual(['diff +20 -0 ~0 moved 1', '^ rowgroup [ref=s10] re-ordered: 1 of 2 children moved: row "Fruit 2" [ref=s12] 2 -> 1', '+ button "New 0" [ref=s100]']);
+  });
+
+  it('should give the new order instead of the moves when listing them would be longer than a line', () => {
+    const order = Array.from({ length: 20 }, (_, i) => 20 - i);
+    const text = formatDiff(diffSnapshots(table(order.slice().reverse()), table(order)));
+    expect(text.split('\n')[1]).toBe('^ rowgroup [ref=s10] re-ordered: 19 of 20 children moved: new order 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1');
+  });
+
+  it('should list the first moves and count the rest where the order is too long to give', () => {
+    const order = Array.from({ length: 40 }, (_, i) => 40 - i);
+    const diff = diffSnapshots(table(order.slice().reverse()), table(order));
+    expect(diff.reordered[0].order).toBeUndefined();
+    expect(diff.reordered[0].moves).toHaveLength(10);
+    const line = formatDiff(diff).split('\n')[1];
+    expect(line).toMatch(/^\^ rowgroup \[ref=s10\] re-ordered: 39 of 40 children moved: row "Fruit 40" \[ref=s140\] 40 -> 1, row "Fruit 39" \[ref=s139\] 39 -> 2, /);
+    expect(line).toMatch(/row "Fruit 31" \[ref=s131\] 31 -> 10, and 29 more$/);
+  });
+
+  it('should shorten long names of moved entries: the ref says which', () => {
+    const long = (n: number) => entry({ ref: `s${n}`, role: 'row', name: `${n} ${'x'.repeat(60)}`, parent: 's1', depth: 1 });
+    const before = snapshot([entry({ ref: 's1', role: 'rowgroup' }), long(2), long(3)]);
+    const after = snapshot([before.entries[0], before.entries[2], before.entries[1]]);
+    expect(formatDiff(diffSnapshots(before, after)).split('\n')[1]).toBe(`^ rowgroup [ref=s1] re-ordered: 1 of 2 children moved: row "3 ${'x'.repeat(37)}…" [ref=s3] 2 -> 1`);
+  });
+
+  it('should read a stored diff from before moves were listed', () => {
+    const diff = diffSnapshots(table([1, 2]), table([2, 1]));
+    const stored = { ...diff, reordered: diff.reordered.map(({ moves, order, ...rest }) => rest) } as unknown as typeof diff;
+    expect(formatDiff(stored).split('\n')[1]).toBe('^ rowgroup [ref=s10] re-ordered: 1 of 2 children moved');
   });
 
   it('should show the text and value of added entries as their snapshot line does', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairByFingerprint } from '../../src/isomorphic/pairing';
+import { DepartedRefs, pairByFingerprint } from '../../src/isomorphic/pairing';
 import { formatRef, isRef, parseRef } from '../../src/isomorphic/refs';
 import { reconcileRefs } from '../../src/snapshot/reconcile';
 import { entry, snapshot } from './fixtures';
@@ -84,5 +84,59 @@ describe('refs', () => {
     for (const value of ['e2', 's', 'f1', 'fs1', 's01', 'f01s1', 's1 ', ' s1', 'S1', 's1234567890123456', 12, undefined])
       expect(isRef(value), String(value)).toBe(false);
     expect(isRef('s123456789012345')).toBe(true);
+  });
+});
+
+describe('DepartedRefs', () => {
+  it('should give the ref of an element that left back to the one element that comes back like it', () => {
+    const departed = new DepartedRefs();
+    departed.remember('row-10180', 's11', false);
+    // Not in the earlier walk (undefined `before`), unique now: it is back.
+    expect(pairByFingerprint([], [{ fingerprint: 'row-10365' }, { fingerprint: 'row-10180' }], undefined, [], departed)).toEqual([undefined, 's11']);
+    // Given back once: the ref is bound again and no longer remembered.
+    expect(departed.has('row-10180')).toBe(false);
+  });
+
+  it('should never give a ref back to one of two look-alikes, nor for a fingerprint the last walk showed', () => {
+    const departed = new DepartedRefs();
+    departed.remember('x', 's1', false);
+    expect(pairByFingerprint([], [{ fingerprint: 'x' }, { fingerprint: 'x' }], undefined, [], departed)).toEqual([undefined, undefined]);
+    // The last walk showed an `x` (still there, or its twin): the one that came back may be that one.
+    expect(pairByFingerprint([], [{ fingerprint: 'x' }], undefined, [{ fingerprint: 'x' }], departed)).toEqual([undefined]);
+    expect(pairByFingerprint([], [{ fingerprint: 'x' }], undefined, [], departed)).toEqual(['s1']);
+  });
+
+  it('should remember a fingerprint two departed elements had as ambiguous, and one that left with a look-alike', () => {
+    const departed = new DepartedRefs();
+    departed.remember('x', 's1', false);
+    departed.remember('x', 's2', false);
+    departed.remember('y', 's3', true);
+    expect(departed.take('x')).toBeUndefined();
+    expect(departed.take('y')).toBeUndefined();
+    // The same element leaving again (its ref) is no second element.
+    departed.remember('z', 's4', false);
+    departed.remember('z', 's4', false);
+    expect(departed.take('z')).toBe('s4');
+  });
+
+  it('should not give back a ref whose element is live again', () => {
+    const departed = new DepartedRefs();
+    departed.remember('x', 's1', false);
+    expect(departed.take('x', ref => ref !== 's1')).toBeUndefined();
+    expect(departed.take('x')).toBe('s1');
+  });
+
+  it('should forget the oldest departures past its capacity, and not a newer one with the same fingerprint', () => {
+    const departed = new DepartedRefs(3);
+    departed.remember('a', 's1', false);
+    departed.remember('b', 's2', false);
+    departed.remember('c', 's3', false);
+    expect(departed.take('b')).toBe('s2');
+    departed.remember('b', 's2', false); // slot 4: evicts 'a'
+    departed.remember('d', 's4', false); // slot 5: evicts the old slot of 'b', which 'b' left for a newer one
+    expect(departed.has('a')).toBe(false);
+    expect(departed.take('b')).toBe('s2');
+    departed.remember('e', 's5', false); // evicts 'c'
+    expect([departed.has('c'), departed.take('d'), departed.take('e')]).toEqual([false, 's4', 's5']);
   });
 });
