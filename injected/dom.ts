@@ -13,7 +13,6 @@ import {
   optionSelected, selectValue, stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
 import { elementTag } from './domUtils';
-import type { RefRegistry } from './registry';
 import { isInRedacted, isRedacted } from './secrets';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -22,11 +21,16 @@ export interface DomResult { html: string; truncated: boolean }
 
 interface Item { node: Node; close: string | undefined }
 
-export function serializeDocument(root: Element, registry: RefRegistry, limits: WalkLimits, redact: string[]): DomResult {
-  return inWalkScope(redact, () => serialize(root, registry, limits));
+/**
+ * `refOf`: the ref an element has in the snapshot taken with this file. One capture names one
+ * set of refs: an element the registry still remembers (a closed dialog, a hidden row, kept so
+ * that its ref comes back) but that is not in the snapshot gets no ref in the file either.
+ */
+export function serializeDocument(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits, redact: string[]): DomResult {
+  return inWalkScope(redact, () => serialize(root, refOf, limits));
 }
 
-function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): DomResult {
+function serialize(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits): DomResult {
   const deadline = now() + limits.timeBudgetMs;
   let html = '';
   let visited = 0;
@@ -68,13 +72,13 @@ function serialize(root: Element, registry: RefRegistry, limits: WalkLimits): Do
       break;
     }
     const redacted = isRedacted(element);
-    html += formatOpenTag(tag, keptAttributes(element, tag, redacted, redacted && isInRedacted(element)), registry.refOf(element));
+    html += formatOpenTag(tag, keptAttributes(element, tag, redacted, redacted && isInRedacted(element)), refOf(element));
     if (kVoidElements[tag])
       continue;
 
     const close = '</' + tag + '>';
     if (tag === 'iframe' || tag === 'frame') {
-      const ref = registry.refOf(element);
+      const ref = refOf(element);
       html += (ref ? '\n' + framePlaceholder(ref) + '\n' : '') + close;
       continue;
     }

@@ -18,6 +18,7 @@ import {
   setInnerHTML, stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
+import { createTable } from '../src/isomorphic/tables';
 import { FormState } from './formState';
 import { RefRegistry } from './registry';
 import { rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches } from './secrets';
@@ -332,7 +333,13 @@ class Runtime {
     };
     let dom: string | undefined;
     if (request.dom) {
-      const serialized = serializeDocument(root, this.registry, request.limits, request.redact);
+      const inSnapshot = createTable<true>();
+      for (let i = 0; i < result.entries.length; i++)
+        inSnapshot[result.entries[i].ref] = true;
+      const serialized = serializeDocument(root, element => {
+        const ref = this.registry.refOf(element);
+        return ref && inSnapshot[ref] ? ref : undefined;
+      }, request.limits, request.redact);
       dom = serialized.html;
       header.domTruncated = serialized.truncated;
     }
