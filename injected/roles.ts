@@ -34,23 +34,12 @@ import {
   parentElementOrShadowHost,
 } from './domUtils';
 import { isAsciiWhitespace, isBlank, splitTokens } from './text';
+import { kAriaRoleNames } from '../src/isomorphic/roles';
+import { setOf } from '../src/isomorphic/tables';
 
 
-// https://www.w3.org/TR/wai-aria-1.2/#role_definitions
-// Concrete roles only: abstract roles (widget, landmark, structure…) are not valid in `role`, and
-// the author error handling says to skip them and take the next token.
-const kAriaRoles = toSet([
-  'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption',
-  'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary', 'contentinfo',
-  'definition', 'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form',
-  'generic', 'grid', 'gridcell', 'group', 'heading', 'img', 'insertion', 'link', 'list', 'listbox',
-  'listitem', 'log', 'main', 'mark', 'marquee', 'math', 'menu', 'menubar', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option', 'paragraph',
-  'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader',
-  'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'strong',
-  'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox',
-  'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
-]);
+// The concrete WAI-ARIA 1.2 roles (src/isomorphic/roles.ts).
+const kAriaRoles = setOf(kAriaRoleNames);
 
 export { isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText } from '../src/isomorphic/roles';
 

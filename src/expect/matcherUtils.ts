@@ -97,9 +97,8 @@ export function passed(matcherName: string, pass: boolean): MatcherResult {
 export async function failed(state: ExpectMatcherState, matcherName: string, sw: StagewrightInternals, polled: Polled<unknown>, timeout: number, failure: Failure, target?: EntryQuery): Promise<MatcherResult> {
   if (target)
     sw.failedQuery ??= { source: formatValue(target), query: target }; // The first: triage works from the test's first error (soft failures go on).
-  await (currentStep() ?? test.info()).attach(`stagewright · ${matcherName} · last snapshot.yaml`, {
-    body: formatSnapshot(polled.snapshot), contentType: 'text/plain',
-  }).catch(() => {});
+  // Once per test: the capture of the step that fails next does not attach the same text again.
+  await sw.recorder.attachSnapshotText(currentStep() ?? test.info(), `stagewright · ${matcherName} · last snapshot.yaml`, formatSnapshot(polled.snapshot)).catch(() => {});
   const details: FailureDetails = { ...failure, matcherName, isNot: state.isNot, timeout: polled.timedOut ? timeout : undefined };
   return {
     pass: state.isNot,

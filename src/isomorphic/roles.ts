@@ -4,6 +4,29 @@
 
 import { setOf } from './tables';
 
+// https://www.w3.org/TR/wai-aria-1.2/#role_definitions
+// Concrete roles only: abstract roles (widget, landmark, structure…) are not valid in `role`, and
+// the author error handling says to skip them and take the next token. Playwright's `getByRole`
+// takes the same roles but `mark` (tests/unit/query.spec.ts checks that it takes none we lack).
+export const kAriaRoleNames = [
+  'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption',
+  'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary', 'contentinfo',
+  'definition', 'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form',
+  'generic', 'grid', 'gridcell', 'group', 'heading', 'img', 'insertion', 'link', 'list', 'listbox',
+  'listitem', 'log', 'main', 'mark', 'marquee', 'math', 'menu', 'menubar', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option', 'paragraph',
+  'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader',
+  'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'strong',
+  'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox',
+  'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
+] as const;
+
+/**
+ * Every role an entry can have: the ARIA roles, and `iframe`, which the walk gives frame elements
+ * so a snapshot can show where a frame's entries hang (injected/walker.ts).
+ */
+export type EntryRole = typeof kAriaRoleNames[number] | 'iframe';
+
 // https://www.w3.org/TR/wai-aria-1.2/#widget_roles, plus the composite widgets a user types into.
 const kInteractiveRoles = setOf([
   'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox', 'menuitem',

@@ -1,6 +1,10 @@
 // Snapshot schema v1 (DESIGN.md §3): plain JSON, no Map/Set/Date, so it crosses the page
 // boundary as a string and is stored, diffed and attached without conversion.
 
+import type { EntryRole } from './roles';
+
+export type { EntryRole };
+
 export interface BBox { x: number; y: number; width: number; height: number }
 
 export interface EntryState {
@@ -155,7 +159,12 @@ export interface SnapshotDiff {
 }
 
 export interface EntryQuery {
-  role?: string;
+  /**
+   * A role an entry can have: a WAI-ARIA role, or `iframe`. A closed union, not `string`: the
+   * query is checked against the same list when it runs (src/snapshot/query.ts), so a role
+   * outside it could only ever fail, and a typo (`'buton'`) is better caught by the compiler.
+   */
+  role?: EntryRole;
   name?: string | RegExp;
   exact?: boolean;
   state?: Partial<EntryState>;

@@ -1,7 +1,11 @@
 // Entry queries (API.md `EntryQuery`) and the filters that shape what a snapshot returns.
 
 import type { EntryQuery, EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { describeKey, describeValue, isPlainObject, unknownKeysHint } from './describe';
+import { kAriaRoleNames } from '../isomorphic/roles';
+import { closestKey, describeKey, describeValue, isPlainObject, unknownKeysHint } from './describe';
+
+/** Every role a query can ask for (EntryRole): the walk gives no entry any other. */
+export const kEntryRoles: readonly string[] = [...kAriaRoleNames, 'iframe'];
 
 export const kQueryKeys = ['role', 'name', 'exact', 'state', 'interactive', 'ref'] as const satisfies readonly (keyof EntryQuery)[];
 
@@ -40,6 +44,8 @@ export function queryProblem(query: unknown, caller: string, known: readonly str
     if (value !== undefined && typeof value !== 'string')
       return `${caller}(): ${key} must be a string, got ${describeValue(value)}.`;
   }
+  if (role !== undefined && !kEntryRoles.includes(role))
+    return `${caller}(): unknown role '${describeKey(role)}'. ${unknownRoleHint(role)}`;
   if (name !== undefined && typeof name !== 'string' && !(name instanceof RegExp))
     return `${caller}(): name must be a string or a RegExp, got ${describeValue(name)}.`;
   for (const [key, value] of [['exact', exact], ['interactive', interactive]] as const) {
@@ -59,6 +65,14 @@ export function queryProblem(query: unknown, caller: string, known: readonly str
       return `${caller}(): state.${key} must be ${rule.expected}, got ${describeValue(value)}.`;
   }
   return undefined;
+}
+
+/** A guess for an unknown role (`'buton'`: did you mean 'button'?), else where the roles are listed. */
+function unknownRoleHint(role: string): string {
+  const guess = closestKey(role, kEntryRoles);
+  if (guess !== undefined)
+    return `Did you mean '${guess}'?`;
+  return 'Roles are the WAI-ARIA roles (https://www.w3.org/TR/wai-aria-1.2/#role_definitions) and iframe, as a snapshot prints them.';
 }
 
 /**

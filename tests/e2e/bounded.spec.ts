@@ -115,7 +115,7 @@ test.describe(() => {
     expect(blocks.attachments[0].body).toContain('took longer than 1000 ms');
     // The given-up capture is nowhere, even seconds later: not on the step, not in the history.
     expect(allAttachments(byTitle['given up'].steps).filter(a => /^\d{3} blocks the page/.test(a.name))).toEqual([]);
-    expect(after.attachments.map(a => a.name)).toContainEqual(expect.stringMatching(/ after · after\.diff$/));
+    expect(after.attachments.map(a => a.name)).toContainEqual(expect.stringMatching(/^\d{3} after · dom\.diff$/));
     const timedOut = byTitle['times out during a capture'];
     expect(timedOut?.status).toBe('timedOut');
     // The test's end gave up the step's capture and says so on the test, where it can.

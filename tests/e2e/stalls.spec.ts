@@ -169,7 +169,7 @@ for (const name of ['first', 'second']) {
     for (const result of results) {
       const [step] = userSteps(result);
       const yaml = step.attachments.find(a => a.name.endsWith('accessibility-tree.yaml'));
-      expect(yaml?.name).toBe(`002 ${result.title} step · accessibility-tree.yaml`);
+      expect(yaml?.name).toBe(`001 ${result.title} step · accessibility-tree.yaml`);
       expect(yaml?.body).toContain(`heading "${result.title}"`);
       const folder = fs.readdirSync(path.join(dir, 'test-results')).find(name => name.includes(result.title));
       const dom = fs.readFileSync(path.join(dir, 'test-results', folder!, 'stagewright', 'dom.html'), 'utf8');

@@ -58,6 +58,10 @@ test('public surface', async ({ stagewright: sw }: StagewrightFixtures & { page:
   void sw.internals;
   // @ts-expect-error refs are strings
   sw.ref(12);
+  // @ts-expect-error a misspelt role is a type error, in a query and in a matcher
+  await sw.find({ role: 'buton' });
+  // @ts-expect-error a misspelt role is a type error, in a query and in a matcher
+  await expect(sw).toHaveEntry({ role: 'buton' });
 });
 
 // @ts-expect-error Stagewright is a type: the fixture makes the objects

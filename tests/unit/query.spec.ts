@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
 import { validateQuery } from '../../src/expect/query';
+import { kAriaRoleNames, type EntryRole } from '../../src/isomorphic/roles';
 import { filterEntries, findEntries, normalizeWhitespace, queryProblem } from '../../src/snapshot/query';
 import { similarRefLines } from '../../src/snapshot/similar';
 import { entry, snapshot } from './fixtures';
@@ -132,5 +134,22 @@ describe('normalizeWhitespace', () => {
         text += alphabet[random(alphabet.length)];
       expect(normalizeWhitespace(text), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' ').trim());
     }
+  });
+});
+
+describe('query roles', () => {
+  it('should reject an unknown role with a guess, and never suggest it back', () => {
+    expect(queryProblem({ role: 'buton' }, 'sw.find')).toBe(`sw.find(): unknown role 'buton'. Did you mean 'button'?`);
+    expect(queryProblem({ role: 'Button' }, 'toHaveEntry')).toBe(`toHaveEntry(): unknown role 'Button'. Did you mean 'button'?`);
+    expect(queryProblem({ role: 'zzzzzzzz' }, 'sw.find')).toMatch(/^sw\.find\(\): unknown role 'zzzzzzzz'\. Roles are the WAI-ARIA roles/);
+    expect(() => validateQuery({ role: 'buton', name: 'Save' }, 'toHaveEntry')).toThrow(StagewrightError);
+  });
+
+  it('should take every role a snapshot can hold and every role getByRole takes', () => {
+    // EntryRole covers Playwright's role union: a role getByRole takes is a role a query takes.
+    const covered: (role: Parameters<Page['getByRole']>[0]) => EntryRole = role => role;
+    for (const role of [...kAriaRoleNames, 'iframe', 'mark', 'generic', 'button'])
+      expect(queryProblem({ role }, 'sw.find')).toBeUndefined();
+    void covered;
   });
 });

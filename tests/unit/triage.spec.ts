@@ -32,7 +32,7 @@ describe('targetOf', () => {
     expect(targetOf(kClickTimeout)).toMatchObject({ kind: 'locator', source: `getByRole('button', { name: 'Place order' })` });
     expect(targetOf(`Error: expect(locator).toBeVisible() failed\n\nLocator: getByRole('dialog')\nExpected: visible`)).toMatchObject({ kind: 'locator', source: `getByRole('dialog')` });
     expect(targetOf(`Error: strict mode violation: getByRole('button', { name: 'Save' }) resolved to 2 elements:`)).toMatchObject({ kind: 'locator', source: `getByRole('button', { name: 'Save' })` });
-    const query = { source: `{ role: 'button' }`, query: { role: 'button' } };
+    const query = { source: `{ role: 'button' }`, query: { role: 'button' as const } };
     expect(targetOf('\u001b[31mError: expect(stagewright).toHaveEntry(expected) failed', query)).toEqual({ kind: 'query', ...query });
     expect(targetOf('Error: boom')).toEqual({ kind: 'none' });
   });
