@@ -9,6 +9,8 @@
 // Rule for injected/ and for pure code bundled into it (src/snapshot): call DOM methods and
 // overridable globals only through this module. tests/unit/layout.spec.ts enforces it.
 
+import { setOf } from '../src/isomorphic/tables';
+
 type Uncurried<T, A extends unknown[], R> = (self: T, ...args: A) => R;
 const uncurry: <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => Uncurried<T, A, R> =
   Function.prototype.bind.bind(Function.prototype.call) as never;
@@ -174,12 +176,9 @@ export const weakSetAdd = uncurry(WeakSet.prototype.add) as <T extends object>(s
 export const weakMapDelete = uncurry(WeakMap.prototype.delete) as <K extends object, V>(map: WeakMap<K, V>, key: K) => boolean;
 export const mapForEach = uncurry(Map.prototype.forEach) as <K, V>(map: Map<K, V>, callback: (value: V, key: K) => void) => void;
 
-/** Builds a lookup table with no prototype, so a page adding to Object.prototype cannot answer. */
+/** Builds a lookup table with no prototype, so a page adding to Object.prototype cannot answer (src/isomorphic/tables.ts). */
 export function toSet(items: string[]): { [key: string]: true } {
-  const set = objectCreate(null) as { [key: string]: true };
-  for (let i = 0; i < items.length; i++)
-    set[items[i]] = true;
-  return set;
+  return setOf(items) as { [key: string]: true };
 }
 
 // What the walks read of nodes, through the prototypes' own getters: a component's class may

@@ -1,6 +1,8 @@
 // Polling for matchers (STYLE.md, Matchers): check at once, then back off 100, 250, 500, 1000 ms
 // until the condition is what the assertion wants (`holds !== isNot`) or the timeout passes.
 
+import { PageCallTimeout, withDeadline } from '../runtime/pageCalls';
+
 const kBackoffMs = [100, 250, 500, 1000];
 
 export interface PollResult<T> {
@@ -40,14 +42,11 @@ export async function poll<T>(check: () => Promise<{ holds: boolean; seen: T }>,
 
 /** `call`'s result, or undefined when `deadline` (a `Date.now()` time) comes first. */
 async function beforeDeadline<T>(call: Promise<T>, deadline: number): Promise<T | undefined> {
-  const left = deadline - Date.now();
-  if (!(left <= 2 ** 31 - 1))
-    return await call;
-  let timer: NodeJS.Timeout | undefined;
-  call.catch(() => {});
   try {
-    return await Promise.race([call, new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), Math.max(0, left)); })]);
-  } finally {
-    clearTimeout(timer);
+    return await withDeadline(call, Math.max(0, deadline - Date.now()), 'a matcher\'s check');
+  } catch (error) {
+    if (error instanceof PageCallTimeout)
+      return undefined;
+    throw error;
   }
 }
