@@ -41,7 +41,7 @@ for (const id of profile.samples) {
     }
   }
 }
-for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30))
+for (const [name, samples] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 30)))
   console.log(`${(samples / total * 100).toFixed(1).padStart(5)}%  ${name}`);
 
 // Self time: where the samples land (the function on top of the stack).

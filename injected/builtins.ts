@@ -66,8 +66,17 @@ export const jsonParse = JSONObject.parse;
  * data is written here, own properties only; otherwise (nearly always) by the native one.
  */
 export function jsonStringify(value: unknown): string {
+  return jsonStringifier()(value);
+}
+
+/** `jsonStringify` for many values in a row (the entries of an answer): the page is checked once. */
+export function jsonStringifier(): (value: unknown) => string {
   if (getPrototypeOf(ArrayProto) === ObjectProto && !hasOwn(ArrayProto, 'toJSON') && !hasOwn(ObjectProto, 'toJSON'))
-    return nativeJsonStringify(value);
+    return nativeJsonStringify;
+  return stringifyOwnValue;
+}
+
+function stringifyOwnValue(value: unknown): string {
   return stringifyOwn(value, 0);
 }
 

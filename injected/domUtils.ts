@@ -211,7 +211,14 @@ const kLowerCaseNames: { [name: string]: string } = objectCreate(null);
  * read on an SVG or MathML element, it would be whatever a page added to Object.prototype.
  */
 export function isContentEditable(element: Element | null): boolean {
-  return !!element && elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && htmlElementIsContentEditable(element as HTMLElement) === true;
+  // Asked of nearly every element, twice (is it a field? is it interactive?): cached per walk.
+  return !!element && cached(cacheContentEditable, element, computeContentEditable);
+}
+
+const cacheContentEditable = createWalkCache<boolean>();
+
+function computeContentEditable(element: Element): boolean {
+  return elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && htmlElementIsContentEditable(element as HTMLElement) === true;
 }
 
 /** The parent element, or the shadow host when the element is the top of a shadow tree. */

@@ -13,7 +13,7 @@ import { encodeEntriesPart, kRuntimeKey, packEntry, type AnswerState, type Packe
 import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, append, composedPath, defineProperty, documentCreateElement, elementFirstElementChild, elementNextElementSibling,
-  elementQuerySelectorAll, elementShadowRoot, fragmentHost, hasOwn, isArray, jsonParse, jsonStringify, mathRandom, mathRound,
+  elementQuerySelectorAll, elementShadowRoot, fragmentHost, hasOwn, isArray, jsonParse, jsonStringifier, mathRandom, mathRound,
   MutationObserverCtor, nodeListLength, nodeParentNode, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes,
   setInnerHTML, stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
@@ -343,7 +343,8 @@ class Runtime {
       dom = serialized.html;
       header.domTruncated = serialized.truncated;
     }
-    return this._answer([jsonStringify(header), encodeEntriesPart(packed, result.text, jsonStringify), dom], request.since, !rootElement);
+    const stringify = jsonStringifier();
+    return this._answer([stringify(header), encodeEntriesPart(packed, result.text, stringify), dom], request.since, !rootElement);
   }
 
   /**
