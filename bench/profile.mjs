@@ -1,6 +1,7 @@
 // Where the snapshot's time goes: Chrome's sampling profiler through Playwright's CDP session,
 // five snapshots of the 15k page, inclusive time per function (idle excluded).
-// Run: npm run build && node bench/profile.mjs [elements]
+// Run: STAGEWRIGHT_UNMINIFIED=1 npm run build && node bench/profile.mjs [elements]
+// (the build minifies the page runtime by default, and its function names with it).
 import { chromium } from '@playwright/test';
 import browserModule from '../dist/browser/index.js';
 import internal from '../dist/internal.js';

@@ -4,6 +4,7 @@
 export { internalsOf, Stagewright } from './fixtures/stagewright';
 export { resolveOptions, kDefaultOptions } from './fixtures/options';
 export { PageStore } from './session/store';
-export { prettyPrintDom, prettyPrintDomFully } from './dom/pretty';
+export { prettyPrintDom } from './dom/pretty';
+export { prettyPrintDomFully } from './dom/beautifyReference';
 export { printMarkup } from './dom/printer';
 export { diffDom } from './dom/diff';

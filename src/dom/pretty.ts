@@ -1,31 +1,12 @@
 // Pretty-printing of the DOM file (DESIGN.md §6): two-space indent, one attribute per line on
 // elements with three or more, so a changed value is a one-line diff. Deterministic: the same
-// markup always prints byte-identically. The layout is js-beautify's with the options below; our
-// printer (src/dom/printer.ts) computes it for the serializer's markup, js-beautify prints what
-// the printer declines, and a file that differs from the last in one value is patched.
+// markup always prints byte-identically. The layout is js-beautify's with the options in
+// src/dom/beautifyReference.ts, computed by our own printer (src/dom/printer.ts) for the grammar
+// the serializer writes; a file that differs from the last in one value is patched. js-beautify
+// itself is only the reference the tests prove the printer against: it does not ship.
 
-import beautify from 'js-beautify';
 import { commonPrefix, commonSuffix } from '../isomorphic/commonEnds';
-import { isLetter, kContentUnformatted, kInlineElements, printMarkup } from './printer';
-
-// `wrap_attributes_min_attrs` is in js-beautify (1.14.8+) but not yet in its type definitions.
-// No templating: the file is serialized DOM, where `{{` is text, never a template tag.
-export const kBeautifyOptions: beautify.HTMLBeautifyOptions & { wrap_attributes_min_attrs: number } = {
-  indent_size: 2,
-  indent_char: ' ',
-  wrap_attributes: 'force-expand-multiline',
-  wrap_attributes_min_attrs: 3,
-  wrap_line_length: 0,
-  preserve_newlines: true,
-  max_preserve_newlines: 0,
-  end_with_newline: true,
-  indent_inner_html: true,
-  inline: kInlineElements,
-  content_unformatted: kContentUnformatted,
-  extra_liners: [],
-  templating: ['none'],
-  indent_handlebars: false,
-};
+import { isLetter, printMarkup } from './printer';
 
 /**
  * The DOM file's first line: it is inert wherever it is opened (DESIGN.md §6). Nothing may load or
@@ -38,17 +19,16 @@ export const kBeautifyOptions: beautify.HTMLBeautifyOptions & { wrap_attributes_
  */
 export const kDomFileHeader = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; form-action 'none'; base-uri 'none'">`;
 
-/** The DOM file: the header line, then the markup pretty-printed. */
+/**
+ * The DOM file: the header line, then the markup pretty-printed. Markup outside the serializer's
+ * grammar (which the serializer never writes) is kept as it is, ending with a line break: every
+ * character a reader would see is there, only not laid out.
+ */
 export function prettyPrintDom(markup: string): string {
   let printed = lastPrint && patchValue(lastPrint, markup);
-  printed ??= kDomFileHeader + '\n' + (printMarkup(markup) ?? beautify.html(markup, kBeautifyOptions));
+  printed ??= kDomFileHeader + '\n' + (printMarkup(markup) ?? (markup.endsWith('\n') ? markup : markup + '\n'));
   lastPrint = { markup, printed };
   return printed;
-}
-
-/** The DOM file printed by one js-beautify pass over the whole markup: what `prettyPrintDom` must equal, byte for byte. */
-export function prettyPrintDomFully(markup: string): string {
-  return kDomFileHeader + '\n' + beautify.html(markup, kBeautifyOptions);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +40,8 @@ export function prettyPrintDomFully(markup: string): string {
 // inside one attribute value of one tag, and neither value holds a line break; the attribute is
 // found in the last print as the same occurrence of the same text. A 15k-element page prints in
 // ~10 ms; a patch costs a search and a copy.
-// tests/unit/prettyDomSpeed.spec.ts proves the equality against one js-beautify pass.
+// tests/unit/prettyDomSpeed.spec.ts proves the equality against one js-beautify pass
+// (src/dom/beautifyReference.ts).
 
 /** The last print: what the next one may patch. */
 let lastPrint: { markup: string; printed: string } | undefined;

@@ -1,12 +1,14 @@
 // The DOM file's layout, computed in one pass: byte for byte what js-beautify's HTML beautifier
-// prints with our options (src/dom/pretty.ts), for the markup our serializer writes. js-beautify
-// is a general tokenizer and printer; a capture pays for its generality, and most of all while
-// its code is cold (the first prints of a test worker cost 5–30 ms each on a 5 KB page). This
-// reads only the serializer's grammar — tags with double-quoted or bare attributes, text, `<!--`
-// comments, raw `<pre>`/`<textarea>` content — and returns undefined for anything else, which
-// js-beautify then prints. The rules below are js-beautify's (beautifier.js, output.js in
-// js-beautify 2.x), restated for that grammar; tests/unit/printer.spec.ts proves the equality on
-// random markup and on the corpus pages.
+// prints with our options (src/dom/beautifyReference.ts), for the markup our serializer writes.
+// js-beautify is a general tokenizer and printer; a capture paid for its generality, and most of
+// all while its code was cold (the first prints of a test worker cost 5–30 ms each on a 5 KB
+// page), and its dependency tree would ship with the package. This reads only the serializer's
+// grammar — tags with double-quoted or bare attributes, text, `<!--` comments, raw
+// `<pre>`/`<textarea>` content — and returns undefined for anything else, which
+// src/dom/pretty.ts then keeps unformatted. The rules below are js-beautify's (beautifier.js,
+// output.js in js-beautify 2.x), restated for that grammar; js-beautify is a dev dependency only,
+// the reference tests/unit/printer.spec.ts proves the equality against on random markup and on
+// the corpus pages.
 
 /**
  * Text-level elements stay on their line (our `inline` option; custom elements, `a-b`, are inline

@@ -1,4 +1,4 @@
-// The layout is the architecture (README, Architecture): each folder is one kind of code, and the
+// The layout is the architecture (docs/architecture.md): each folder is one kind of code, and the
 // import graph between folders has no cycle.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,7 +84,7 @@ describe('layout', () => {
     for (const unit of graph.keys())
       visit(unit, [unit]);
     expect(cycles).toEqual([]);
-    // The graph is what the README's architecture section draws.
+    // The graph is what docs/architecture.md draws.
     expect([...graph.get('src/isomorphic')!]).toEqual([]);
     expect([...graph.get('injected')!]).toEqual(['src/isomorphic']);
     expect(graph.get('src/fixtures')!.has('src/expect')).toBe(false);
@@ -104,12 +104,21 @@ describe('layout', () => {
     }
   });
 
-  it('should describe every folder in the README\'s architecture section', () => {
-    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-    const section = /## Architecture\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  it('should describe every folder in docs/architecture.md', () => {
+    const architecture = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+    const section = /^# Architecture\n[\s\S]*?```\n([\s\S]*?)\n```/.exec(architecture)?.[1] ?? '';
     const mapped = new Set([...section.matchAll(/^(src\/[\w]+\/|src\/[\w.]+\.ts|injected\/)/gm)].map(m => m[1].replace(/\/$/, '')));
     const actual = new Set(kSourceFiles.map(unitOf));
     expect([...mapped].sort()).toEqual([...actual].sort());
+  });
+
+  it('should import js-beautify only in the reference module, which nothing that ships imports', () => {
+    // js-beautify is a dev dependency: the bundled entries keep packages external, so an import
+    // of it from shipped code would fail in a user's install.
+    const importers = (target: string) => kSourceFiles.filter(file => imports(file).some(spec => resolveImport(file, spec) === target)).sort();
+    expect(importers('js-beautify')).toEqual([path.join('src', 'dom', 'beautifyReference.ts')]);
+    expect(importers(path.join('src', 'dom', 'beautifyReference.ts'))).toEqual([path.join('src', 'internal.ts')]);
+    expect(importers(path.join('src', 'internal.ts'))).toEqual([]);
   });
 
   it('should make in-page code call overridable builtins only through injected/builtins.ts', () => {

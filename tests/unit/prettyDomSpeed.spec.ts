@@ -3,7 +3,8 @@
 // byte, whatever the markup and whatever was printed before.
 
 import { describe, expect, it, vi } from 'vitest';
-import { prettyPrintDom, prettyPrintDomFully } from '../../src/dom/pretty';
+import { prettyPrintDomFully } from '../../src/dom/beautifyReference';
+import { prettyPrintDom } from '../../src/dom/pretty';
 import * as printer from '../../src/dom/printer';
 import { random, randomMarkup } from './randomMarkup';
 

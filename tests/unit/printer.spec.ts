@@ -1,12 +1,13 @@
 // The DOM file's printer (src/dom/printer.ts) must print byte for byte what js-beautify prints
-// with our options, or decline (undefined) so that js-beautify prints it. Random markup, in the
+// with our options (js-beautify, a dev dependency, is the reference), or decline (undefined),
+// which prettyPrintDom then keeps unformatted. Random markup, in the
 // serializer's shape and looser; the e2e side (tests/e2e/incremental.spec.ts) checks the
 // serializer's real output of the parity corpus, the demo app and the bench pages.
 
 import beautify from 'js-beautify';
 import { describe, expect, it } from 'vitest';
 import { printMarkup } from '../../src/dom/printer';
-import { kBeautifyOptions } from '../../src/dom/pretty';
+import { kBeautifyOptions } from '../../src/dom/beautifyReference';
 import { random, randomMarkup } from './randomMarkup';
 
 /** '' when both prints are the same, else where they part, for the failure message. */
