@@ -119,6 +119,8 @@ export const mapGet = uncurry(Map.prototype.get) as <K, V>(map: Map<K, V>, key: 
 export const mapSet = uncurry(Map.prototype.set) as <K, V>(map: Map<K, V>, key: K, value: V) => Map<K, V>;
 export const mapHas = uncurry(Map.prototype.has) as <K, V>(map: Map<K, V>, key: K) => boolean;
 export const mapDelete = uncurry(Map.prototype.delete) as <K, V>(map: Map<K, V>, key: K) => boolean;
+export const mapClear = uncurry(Map.prototype.clear) as <K, V>(map: Map<K, V>) => void;
+export const mapSize = uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!) as <K, V>(map: Map<K, V>) => number;
 export const weakMapGet = uncurry(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined;
 export const weakMapSet = uncurry(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>;
 export const weakRefDeref = WeakRefCtor ? uncurry(WeakRefCtor.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined : undefined;

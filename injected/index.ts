@@ -14,7 +14,7 @@ import { kDefaultLimits } from '../src/isomorphic/types';
 import {
   addEventListener, append, composedPath, defineProperty, documentCreateElement, elementFirstElementChild, elementNextElementSibling,
   elementQuerySelectorAll, elementShadowRoot, fragmentHost, hasOwn, isArray, jsonParse, jsonStringifier, mathRandom, mathRound,
-  MutationObserverCtor, nodeListLength, nodeParentNode, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes,
+  mapClear, mapDelete, mapGet, MapCtor, mapSet, mapSize, MutationObserverCtor, nodeListLength, nodeParentNode, nodeType, now, observeMutations, parentFirstElementChild, recordAddedNodes,
   setInnerHTML, stringSlice, stringTrim, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { serializeDocument } from './dom';
@@ -39,6 +39,12 @@ const kUnrecordedChanges = [
   'animationstart', 'animationend', 'animationcancel', 'transitionend', 'transitioncancel',
   'toggle', 'reset', 'invalid',
 ];
+/** How long a wait for a gone ref's element may last before it fails (the engine's comment says why). */
+const kGoneGraceMs = 500;
+/** Playwright polls a waiting locator at most every second; a longer gap starts a new check. */
+const kWaitGapMs = 1_500;
+/** Gone refs remembered at most. */
+const kMaxMissing = 1_000;
 const kPassiveCapture: AddEventListenerOptions = { capture: true, passive: true };
 
 /**
@@ -400,6 +406,12 @@ class Runtime {
     return this.registry.element(ref);
   }
 
+  /**
+   * When each issued ref whose element is gone was first and last found missing (see the engine).
+   * Bounded: a test asks about a few refs, but a page's own script could ask about many.
+   */
+  private readonly _missing: Map<string, { since: number; last: number }> = new MapCtor();
+
   /** The `sw-ref` selector engine (https://playwright.dev/docs/extensibility#custom-selector-engines). */
   readonly engine = {
     queryAll: (root: Node, selector: string): Element[] => {
@@ -407,7 +419,27 @@ class Runtime {
       if (!this.registry.issued(ref))
         throw new Error(`REF_STALE: ref ${ref} was not issued in this document: the page navigated or reloaded since it was taken. Take a fresh snapshot.`);
       const element = this.resolve(ref);
-      return element && isInside(root, element) ? [element] : [];
+      if (element) {
+        mapDelete(this._missing, ref);
+        return isInside(root, element) ? [element] : [];
+      }
+      // An issued ref whose element left the document: a check that wants it gone (toBeHidden,
+      // toHaveCount(0)) is answered by the first empty answer. A wait for it (an action, a
+      // toBeVisible) asks again and again: once it has waited kGoneGraceMs without a gap of
+      // kWaitGapMs (a re-render may bring the element back under the same ref), it fails at once
+      // rather than at its timeout. A check made after such a gap starts afresh.
+      const at = now();
+      const missing = mapGet(this._missing, ref);
+      if (!missing || at - missing.last > kWaitGapMs) {
+        if (!missing && mapSize(this._missing) >= kMaxMissing)
+          mapClear(this._missing);
+        mapSet(this._missing, ref, { since: at, last: at });
+        return [];
+      }
+      missing.last = at;
+      if (at - missing.since > kGoneGraceMs)
+        throw new Error(`REF_STALE: the element of ref ${ref} has left the page (removed from the document). Take a fresh snapshot and locate it again.`);
+      return [];
     },
   };
 }

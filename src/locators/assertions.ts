@@ -91,7 +91,31 @@ function assertion(entry: SnapshotEntry, state: RecordedState, write: (locator: 
 }
 
 function durableCandidate(entry: SnapshotEntry, state: RecordedState, usable: (candidate: Candidate) => boolean = () => true): Candidate | undefined {
-  return candidatesFor(entry, state.snapshot, state.attributesOf).find(candidate => !candidate.warning && usable(candidate) && !proveCandidate(candidate, entry.ref, [state]).failedAt);
+  // In a child frame, through its <iframe>: `page.<iframe locator>.contentFrame().<locator>`.
+  const iframe = entry.ref.startsWith('f') ? iframeOf(entry, state) : undefined;
+  if (entry.ref.startsWith('f') && !iframe)
+    return undefined;
+  const frame = iframe && durableCandidate(iframe, state);
+  if (iframe && !frame)
+    return undefined;
+  for (const candidate of candidatesFor(entry, state.snapshot, state.attributesOf)) {
+    if (candidate.warning || !usable(candidate))
+      continue;
+    const scoped: Candidate = frame ? { code: `${frame.code}.contentFrame().${candidate.code}`, steps: [{ kind: 'ref', ref: iframe!.ref }, ...candidate.steps] } : candidate;
+    if (!proveCandidate(scoped, entry.ref, [state]).failedAt)
+      return scoped;
+  }
+  return undefined;
+}
+
+/** The <iframe> entry whose frame holds `entry`. */
+function iframeOf(entry: SnapshotEntry, state: RecordedState): SnapshotEntry | undefined {
+  const { byRef } = snapshotIndex(state.snapshot);
+  const prefix = /^f\d+/.exec(entry.ref)?.[0];
+  let parent = entry.parent ? byRef.get(entry.parent) : undefined;
+  while (parent && /^f\d+/.exec(parent.ref)?.[0] === prefix)
+    parent = parent.parent ? byRef.get(parent.parent) : undefined;
+  return parent?.frame ? parent : undefined;
 }
 
 /** `toHaveCount` for containers that gained or lost items, on a locator proven on `after`. */

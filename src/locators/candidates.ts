@@ -28,6 +28,8 @@ const kMaxNameLength = 120;
 const kScopeRoles = new Set(['dialog', 'alertdialog', 'form', 'region', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'list', 'listitem', 'row', 'table', 'grid', 'group', 'tabpanel', 'menu', 'article', 'section']);
 
 const kItemRoles = new Set(['listitem', 'row', 'article', 'option', 'treeitem']);
+/** Roles that say nothing about an element but that it holds text: it is found by its text first. */
+const kTextRoles = new Set(['generic', 'paragraph', 'text', 'strong', 'emphasis', 'code', 'time', 'mark', 'deletion', 'insertion', 'subscript', 'superscript', 'blockquote', 'caption', 'definition', 'term', 'note', 'cell', 'gridcell', 'none', 'presentation']);
 const kMaxFilterText = 80;
 
 /** The first text inside an item, in document order: what `filter({ hasText })` picks it by. */
@@ -74,12 +76,23 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
     candidates.push({ code: `getByPlaceholder(${formatValue(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
   if (entry.role === 'img' && named)
     candidates.push({ code: `getByAltText(${formatValue(entry.name)}, { exact: true })`, steps: [{ kind: 'altText', text: entry.name, exact: true }] });
+  // Unnamed: an item by its role and its text (README: locatorFor), a role that is one of a
+  // kind on the page (a status, a main) by its role, before text — which Playwright resolves to
+  // the innermost element holding it, not always the entry's own element (the live check says).
+  if (!named && kItemRoles.has(entry.role)) {
+    const itemText = firstText(entry, snapshot);
+    if (itemText)
+      candidates.push({ code: `getByRole('${entry.role}').filter({ hasText: ${formatValue(itemText)} })`, steps: [{ kind: 'role', role: entry.role, states: {} }, { kind: 'hasText', text: itemText }] });
+  }
+  const meaningfulRole = !kTextRoles.has(entry.role);
+  if (!named && meaningfulRole)
+    candidates.push(roleCandidate(entry));
   const text = ownText(entry);
   if (text && text.length <= kMaxNameLength && !named) {
     candidates.push({ code: `getByText(${formatValue(text)}, { exact: true })`, steps: [{ kind: 'text', text, exact: true }] });
     candidates.push({ code: `getByText(${formatValue(text)})`, steps: [{ kind: 'text', text }], warning: kSubstringWarning });
   }
-  if (!named)
+  if (!named && !meaningfulRole)
     candidates.push(roleCandidate(entry));
   // Scoped by each named ancestor, nearest first; an unnamed item (a list item, a row) by its text.
   const base = named ? roleCandidate(entry, true) : roleCandidate(entry);

@@ -40,7 +40,8 @@ export function evaluateLocator(steps: readonly LocatorStep[], snapshot: Snapsho
       return { refs: [], unknown: `${step.kind === 'testId' ? 'getByTestId' : 'getByTitle'} reads an attribute, and this capture has no DOM file` };
     const scope = current;
     const pool = step.kind === 'role' ? index.byRole.get(step.role) ?? [] : step.kind === 'ref' ? [index.byRef.get(step.ref)].filter(e => e !== undefined) : snapshot.entries;
-    current = pool.filter(entry => (!scope || scope.some(ancestor => isDescendant(entry, ancestor, index))) && matchesStep(entry, step, attributesOf));
+    // A page's locators do not reach into its frames: only a scope (the <iframe>'s ref) does.
+    current = pool.filter(entry => (scope ? scope.some(ancestor => isDescendant(entry, ancestor, index)) : step.kind === 'ref' || !isInChildFrame(entry)) && matchesStep(entry, step, attributesOf));
   }
   return { refs: (current ?? []).map(entry => entry.ref) };
 }
@@ -116,6 +117,11 @@ export function snapshotIndex(snapshot: Snapshot): SnapshotIndex {
     indexes.set(snapshot, index);
   }
   return index;
+}
+
+/** Refs of child frames are `f<K>s<N>`. */
+function isInChildFrame(entry: SnapshotEntry): boolean {
+  return entry.ref.charCodeAt(0) === 102; // 'f'
 }
 
 function isDescendant(entry: SnapshotEntry, ancestor: SnapshotEntry, index: SnapshotIndex): boolean {

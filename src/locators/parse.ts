@@ -30,7 +30,7 @@ const kTextMethods: { [method: string]: 'text' | 'label' | 'placeholder' | 'altT
  */
 export function parseLocator(source: string): ParsedLocator {
   const text = source.trim().replace(/^(?:await\s+)?(?:page|this\.page|locator|frame)\./, '');
-  const ref = /\[ref=((?:f\d+)?s\d+)\]\s*$/.exec(text) ?? /^locator\((['"])sw-ref=((?:f\d+)?s\d+)\1\)$/.exec(text);
+  const ref = /\[ref=((?:f\d+)?s\d+)\]\s*$/.exec(text) ?? /^locator\((['"])sw-ref=((?:f\d+)?s\d+)(?:\s[^'"]*)?\1\)$/.exec(text);
   if (ref)
     return { kind: 'steps', steps: [{ kind: 'ref', ref: ref[ref.length - 1] }], source: text };
   try {

@@ -8,10 +8,13 @@ import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/f
 import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
-import { evaluateLocator, snapshotIndex } from '../locators/evaluate';
+import { evaluateLocator, ownText, snapshotIndex } from '../locators/evaluate';
+import { parseLocator, type LocatorStep } from '../locators/parse';
+import { nameSimilarity } from '../snapshot/similar';
+import { normalizeWhitespace } from '../snapshot/query';
 import { errorText, type TriageTarget } from './target';
 
-export type TargetStatus = 'renamed' | 'moved' | 'hidden' | 'disabled' | 'removed' | 'ambiguous' | 'never there' | 'present' | 'untraceable' | 'unknown';
+export type TargetStatus = 'renamed' | 'moved' | 'hidden' | 'disabled' | 'removed' | 'removed by the test' | 'ambiguous' | 'never there' | 'present' | 'untraceable' | 'unknown';
 export type Verdict = 'out of date' | 'app broken' | 'cannot tell';
 
 export interface TriageReport {
@@ -30,6 +33,10 @@ export interface TriageReport {
   reason: string;
   /** Replacement locators for the element the target matched (or its likely replacement), proven on every capture where it exists. */
   suggestions: { code: string; checkedAgainst: string[]; warnings: string[] }[];
+  /** The ref the suggestions are for (the element the test meant, or its near match). */
+  suggestedRef?: string;
+  /** The other errors of the test, first lines, when it had several. */
+  otherErrors?: string[];
   /** What the failing step changed (the last step when the target cannot be traced). */
   lastChanges: { capture: string; lines: string[] };
 }
@@ -40,6 +47,25 @@ export interface TriageInput {
   target: TriageTarget;
   /** The recorded captures, oldest first; the last one is the failure capture. */
   states: RecordedState[];
+  /**
+   * The test's actions on elements (clicks, fills…), as locator source, each with the number of
+   * the last capture taken before it (a capture label's number): who removed an element is read
+   * from them. Undefined when they were not recorded.
+   */
+  actions?: TestAction[];
+  /** The ref of the <iframe> the target's frame is in (`…contentFrame()`, `frameLocator(…)`), when it has one. */
+  frameRef?: string;
+  /** The variable the target's page is held in (`page`, `popup`): suggestions start from it. */
+  pageName?: string;
+}
+
+export interface TestAction {
+  /** `getByRole('button', { name: 'Delete' })`, as Playwright prints the locator. */
+  locator: string;
+  /** What it did: `click`, `fill`… */
+  method: string;
+  /** The number of the last capture taken before it (0 when none was). */
+  afterCapture: number;
 }
 
 const kMaxEvidence = 12;
@@ -57,6 +83,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   const states = input.states;
   const diffAt = consecutiveDiffs(states);
   const final = states[states.length - 1];
+  const pageName = input.pageName ?? 'page';
   const report: TriageReport = {
     error,
     step: input.step,
@@ -71,6 +98,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     lastChanges: lastChanges(states, input.step, diffAt),
   };
   const problems = final ? problemsShown(final) : [];
+  const problemReason = () => `the page shows a problem: ${problems.join('; ')}`;
   if (input.target.kind === 'none' || (input.target.kind === 'locator' && input.target.parsed.kind === 'untraceable') || !final) {
     report.target.reason = !final ? 'nothing was captured in this test'
       : input.target.kind === 'none' ? 'the error names no locator or query'
@@ -78,11 +106,12 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     report.status = 'untraceable';
     report.now = `The target cannot be followed through the captures (${report.target.reason}); see what changed around the failure below.`;
     report.verdict = problems.length ? 'app broken' : 'cannot tell';
-    report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : 'the target cannot be traced, and the page shows no error';
+    report.reason = problems.length ? problemReason() : 'the target cannot be traced, and the page shows no error';
     return report;
   }
   report.target.traceable = true;
-  const match = matcher(input.target);
+  const target = { ...input.target, frameRef: input.frameRef } as Traced;
+  const match = matcher(target);
   const matchesAt = states.map(state => match(state.snapshot));
   report.history = states.map((state, i) => {
     const shown = matchesAt[i].slice(0, kMaxShownMatches).map(entry => formatIdentity(entry));
@@ -90,126 +119,332 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   });
   const finalMatches = matchesAt[states.length - 1];
   // The element the target meant: the one it matched alone last.
-  let meant: { state: RecordedState; entry: SnapshotEntry } | undefined;
+  let meant: { state: RecordedState; index: number; entry: SnapshotEntry } | undefined;
   states.forEach((state, i) => {
     if (matchesAt[i].length === 1)
-      meant = { state, entry: matchesAt[i][0] };
+      meant = { state, index: i, entry: matchesAt[i][0] };
   });
   const nowEntry = meant && snapshotIndex(final.snapshot).byRef.get(meant.entry.ref);
-  let replacementFound: { entry?: SnapshotEntry } | undefined;
-  const replacement = () => (replacementFound ??= { entry: likelyReplacement(input.target, states, diffAt, meant) }).entry;
+  let suggested: SnapshotEntry | undefined;
 
   if (finalMatches.length > 1) {
     report.status = 'ambiguous';
     report.now = `It matches ${finalMatches.length} elements now: ${finalMatches.slice(0, 4).map(entry => formatIdentity(entry)).join(', ')}.`;
     report.evidence = evidenceFor(states, diffAt, finalMatches.map(entry => entry.ref));
+    // The one the test meant: the one it matched alone before, else the nearest to where it worked.
+    suggested = nowEntry ?? nearMatch(target, states, diffAt, meant, finalMatches)?.entry;
     report.verdict = 'out of date';
-    report.reason = meant ? `the page now has more than one such element; the test meant ${formatIdentity(meant.entry)}, which is still there` : 'the locator is not specific enough for the page';
+    report.reason = suggested ? `the page now has more than one such element; the test meant ${formatIdentity(suggested)}` : 'the locator is not specific enough for the page';
   } else if (finalMatches.length === 1) {
     const entry = finalMatches[0];
     report.status = entry.state.disabled ? 'disabled' : !entry.state.visible ? 'hidden' : 'present';
     report.now = `It matches ${formatIdentity(entry)}${entry.state.disabled ? ', which is disabled' : !entry.state.visible ? ', which is not visible' : ''}.`;
     report.evidence = evidenceFor(states, diffAt, [entry.ref]);
     report.verdict = problems.length || entry.state.disabled ? 'app broken' : 'cannot tell';
-    report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}`
+    report.reason = problems.length ? problemReason()
       : entry.state.disabled ? 'the element is there but disabled' : 'the element is there: the failure is about something else (its text, its state, or timing)';
+    suggested = entry;
   } else if (nowEntry) {
     report.status = nowEntry.name !== meant!.entry.name ? 'renamed' : nowEntry.state.hidden || !nowEntry.state.visible ? 'hidden' : 'moved';
     report.now = report.status === 'renamed' ? `${formatIdentity(meant!.entry)} is now named ${JSON.stringify(nowEntry.name)}.` : `${formatIdentity(meant!.entry)} is still there, but the target no longer matches it.`;
     report.evidence = evidenceFor(states, diffAt, [nowEntry.ref]);
     report.verdict = problems.length ? 'app broken' : 'out of date';
-    report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `the element is there under another ${report.status === 'renamed' ? 'name' : 'description'}, and the page shows no error`;
+    report.reason = problems.length ? problemReason() : `the element is there under another ${report.status === 'renamed' ? 'name' : 'description'}, and the page shows no error`;
+    suggested = nowEntry;
   } else {
-    const standIn = replacement();
-    report.status = meant ? (standIn ? 'renamed' : 'removed') : 'never there';
-    report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, standIn?.ref].filter((ref): ref is string => !!ref));
-    if (standIn) {
-      report.now = `${meant ? `${formatIdentity(meant.entry)} is gone; ` : 'It never matched anything in this test; '}${formatIdentity(standIn)} stands where it would be.`;
-      report.verdict = problems.length ? 'app broken' : 'out of date';
-      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}` : `${formatIdentity(standIn)} is there in its place and the page shows no error`;
+    const gone = meant && whereItWent(meant, states, input.actions);
+    if (gone?.byTest) {
+      report.status = 'removed by the test';
+      report.evidence = evidenceFor(states, diffAt, [meant!.entry.ref]);
+      report.now = `${formatIdentity(meant!.entry)} left the page at ${gone.capture}, when the test did ${gone.byTest}.`;
+      report.verdict = 'out of date';
+      report.reason = `the test itself removed the element (${gone.byTest}, captured in ${gone.capture}) and then used it: fix the test's steps, not the app`;
+      return report;
+    }
+    const near = problems.length ? undefined : nearMatch(target, states, diffAt, meant);
+    report.status = meant ? (near ? 'renamed' : 'removed') : 'never there';
+    report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, near?.entry.ref].filter((ref): ref is string => !!ref));
+    if (near) {
+      report.now = `${meant ? `${formatIdentity(meant.entry)} is gone; ` : 'It never matched anything in this test; '}${formatIdentity(near.entry)} is the same control (${near.why}).`;
+      report.verdict = 'out of date';
+      report.reason = `${formatIdentity(near.entry)} is there in its place and the page shows no error`;
+      suggested = near.entry;
     } else {
-      report.now = meant ? `${formatIdentity(meant.entry)} is gone, and nothing like it is on the page.` : 'It never matched anything in this test, and nothing like it is on the page.';
-      // Gone is the app's doing; never there may as well be the test's.
-      report.verdict = problems.length || meant ? 'app broken' : 'cannot tell';
-      report.reason = problems.length ? `the page shows a problem: ${problems.join('; ')}`
-        : meant ? 'the element is gone and nothing replaces it' : 'it never matched in this test, nothing like it is on the page, and the page shows no error';
+      report.now = meant ? `${formatIdentity(meant.entry)} is gone${gone ? ` since ${gone.capture}` : ''}, and nothing like it is on the page.` : 'It never matched anything in this test, and nothing like it is on the page.';
+      // Gone with no action of the test that explains it is the app's doing; never there may as well be the test's.
+      const appRemovedIt = !!gone && input.actions !== undefined;
+      report.verdict = problems.length || appRemovedIt ? 'app broken' : 'cannot tell';
+      report.reason = problems.length ? problemReason()
+        : appRemovedIt ? `the element left the page at ${gone!.capture} with no action of the test aimed at it or its container, and nothing replaces it`
+          : meant ? 'the element is gone and nothing replaces it, and what removed it is not known' : 'it never matched in this test, nothing like it is on the page, and the page shows no error';
     }
   }
-  const suggested = report.status === 'renamed' || report.status === 'never there' || report.status === 'removed'
-    ? replacement() ?? nowEntry
-    : nowEntry;
-  if (suggested)
-    report.suggestions = proveSuggestions(suggested, final, states);
+  if (suggested && report.verdict !== 'app broken') {
+    report.suggestedRef = suggested.ref;
+    report.suggestions = proveSuggestions(suggested, final, states, pageName, input.frameRef);
+  }
   return report;
 }
 
+type Traced = Exclude<TriageTarget, { kind: 'none' }> & { frameRef?: string };
+
+/** The target's steps, scoped to its frame's <iframe> when it is in one. */
+function targetSteps(target: Traced): LocatorStep[] | undefined {
+  if (target.kind !== 'locator' || target.parsed.kind !== 'steps')
+    return undefined;
+  return target.frameRef ? [{ kind: 'ref', ref: target.frameRef }, ...target.parsed.steps] : target.parsed.steps;
+}
+
 /** The entries a target matches in a snapshot. */
-function matcher(target: Exclude<TriageTarget, { kind: 'none' }>): (snapshot: Snapshot) => SnapshotEntry[] {
+function matcher(target: Traced): (snapshot: Snapshot) => SnapshotEntry[] {
   if (target.kind === 'query')
     return snapshot => findEntries(snapshot, target.query);
-  const steps = target.parsed.kind === 'steps' ? target.parsed.steps : [];
+  const steps = targetSteps(target) ?? [];
   return snapshot => {
     const refs = new Set(evaluateLocator(steps, snapshot).refs);
     return snapshot.entries.filter(entry => refs.has(entry.ref));
   };
 }
 
-/** Role of what the target looks for, when it says one. */
-function targetRole(target: TriageTarget): string | undefined {
+/** What the target looks for, as a reader would say it: a role, a name, and where (its scope). */
+interface Wanted {
+  role?: string;
+  /** The roles a `getByLabel` or `getByPlaceholder` target can be. */
+  kind?: 'label' | 'placeholder' | 'text' | 'altText' | 'title' | 'testId';
+  name?: string;
+  /** The steps before the last one: the container the target is looked for in. */
+  scope: LocatorStep[];
+}
+
+function wantedOf(target: Traced): Wanted | undefined {
   if (target.kind === 'query')
-    return target.query.role;
-  if (target.kind === 'locator' && target.parsed.kind === 'steps') {
-    const last = [...target.parsed.steps].reverse().find(step => step.kind === 'role');
-    return last?.kind === 'role' ? last.role : undefined;
+    return { role: target.query.role, name: typeof target.query.name === 'string' ? target.query.name : target.query.name?.source, scope: [] };
+  const steps = targetSteps(target);
+  if (!steps)
+    return undefined;
+  // The last step that names what is looked for; `nth`/`filter` after it do not change what it is.
+  let at = steps.length - 1;
+  while (at >= 0 && (steps[at].kind === 'nth' || steps[at].kind === 'hasText'))
+    at--;
+  const last = steps[at];
+  if (!last || last.kind === 'ref')
+    return undefined;
+  const scope = steps.slice(0, at);
+  if (last.kind === 'role')
+    return { role: last.role, name: typeof last.name === 'string' ? last.name : last.name?.source, scope };
+  if (last.kind === 'hasText' || last.kind === 'nth')
+    return undefined;
+  return { kind: last.kind, name: typeof last.text === 'string' ? last.text : last.text.source, scope };
+}
+
+const kLabelledRoles = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'spinbutton', 'slider']);
+/** Places a control is in, as a reader names them: landmarks, forms, dialogs, items, rows (named or not). */
+const kPlaceRoles = new Set(['form', 'region', 'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'menu', 'menubar', 'toolbar', 'list', 'listitem', 'table', 'grid', 'row', 'article', 'tablist', 'radiogroup', 'iframe']);
+/** How similar a name must be, alone, for an element to be the same control under a new name. */
+const kMinSimilarity = 0.4;
+/** How far ahead of the next the best candidate must be. */
+const kMinLead = 0.15;
+
+/** What an entry is called for the target's kind of locator: its name, its label, its placeholder, its text. */
+function nameFor(entry: SnapshotEntry, wanted: Wanted): string | undefined {
+  switch (wanted.kind) {
+    case 'placeholder': return entry.placeholder;
+    case 'label': return kLabelledRoles.has(entry.role) ? entry.name : undefined;
+    case 'text': return ownText(entry) || undefined;
+    case 'altText': return entry.role === 'img' ? entry.name : undefined;
+    default: return entry.name;
   }
-  return undefined;
+}
+
+function similarity(a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined)
+    return 0;
+  return nameSimilarity(normalizeWhitespace(a).toLowerCase(), normalizeWhitespace(b).toLowerCase());
+}
+
+/** The places (containers, named or not) an entry is in, nearest first. */
+function placesOf(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry[] {
+  const { byRef } = snapshotIndex(snapshot);
+  const places: SnapshotEntry[] = [];
+  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
+    if (kPlaceRoles.has(parent.role))
+      places.push(parent);
+  }
+  return places;
 }
 
 /**
- * An element of the final state that stands where the target's element would: the same role,
- * under the same named container — the one the element was in, or, when the target never matched,
- * the one the test has been working in (where the recorded diffs changed values and states) —
- * and the only such candidate there.
+ * The element on the final page a reader would call the same control as the target's: of its
+ * role (or of any role, under the very same name), named like it (the ranking of the matchers'
+ * similar refs), in the same place — the target's own scope, the container the element was in,
+ * the containers where the test worked — at the same position among its siblings. Returns it
+ * only when it stands out: the only one of its role in that place, or a clear best by name.
  */
-function likelyReplacement(target: TriageTarget, states: RecordedState[], diffAt: DiffAt, meant?: { state: RecordedState; entry: SnapshotEntry }): SnapshotEntry | undefined {
-  const role = meant?.entry.role ?? targetRole(target);
+function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, meant?: { state: RecordedState; index: number; entry: SnapshotEntry }, among?: SnapshotEntry[]): { entry: SnapshotEntry; why: string } | undefined {
+  const wanted = wantedOf(target);
   const final = states[states.length - 1].snapshot;
-  if (!role)
+  const role = meant?.entry.role ?? wanted?.role;
+  const name = meant ? nameFor(meant.entry, wanted ?? { scope: [] }) ?? meant.entry.name : wanted?.name;
+  if (!wanted && !meant)
     return undefined;
-  const containers = meant ? [namedContainer(meant.entry, meant.state.snapshot)].filter(c => c !== undefined) : workingContainers(states, diffAt);
-  const sameRole = snapshotIndex(final).byRole.get(role) ?? [];
-  for (const container of containers) {
-    const inside = sameRole.filter(entry => !entry.state.hidden && namedContainer(entry, final)?.fingerprint === container.fingerprint);
-    const fresh = meant ? inside.filter(entry => !snapshotIndex(meant.state.snapshot).byRef.has(entry.ref)) : inside;
-    const candidates = fresh.length ? fresh : inside;
-    if (candidates.length === 1)
-      return candidates[0];
+  const { byRef } = snapshotIndex(final);
+  const frameOf = (ref: string) => ref.replace(/s\d+$/, '');
+  // Page locators do not reach into frames: candidates are in the target's frame.
+  const inFrame = (entry: SnapshotEntry) => target.frameRef ? isInside(entry, target.frameRef, byRef)
+    : frameOf(entry.ref) === (meant ? frameOf(meant.entry.ref) : '');
+  // Places: the target's scope on the final page; the meant element's containers; where the test worked.
+  const places: { ref: string; why: string }[] = [];
+  if (wanted?.scope.length) {
+    for (const ref of evaluateLocator(wanted.scope, final).refs.slice(0, 3))
+      places.push({ ref, why: 'in the target\'s own scope' });
   }
-  return undefined;
-}
-
-const kContainerRoles = new Set(['form', 'region', 'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'menu', 'list', 'table', 'grid']);
-
-function namedContainer(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry | undefined {
-  const { byRef } = snapshotIndex(snapshot);
-  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
-    if (parent.name && kContainerRoles.has(parent.role))
-      return parent;
-  }
-  return undefined;
-}
-
-/** The named containers where the test changed things (values, states), most recent first. */
-function workingContainers(states: RecordedState[], diffAt: DiffAt): SnapshotEntry[] {
-  const containers: SnapshotEntry[] = [];
-  for (let i = states.length - 1; i > Math.max(0, states.length - 1 - kMaxDiffedCaptures); i--) {
-    for (const change of diffAt(i).changed) {
-      const container = change.curr && namedContainer(change.curr, states[i].snapshot);
-      if (container && !containers.some(c => c.fingerprint === container.fingerprint))
-        containers.push(container);
+  if (meant) {
+    for (const place of placesOf(meant.entry, meant.state.snapshot).slice(0, 2)) {
+      if (byRef.has(place.ref))
+        places.push({ ref: place.ref, why: `in ${formatIdentity(place)}, where it was` });
     }
   }
-  return containers;
+  for (const place of workingPlaces(states, diffAt))
+    places.push({ ref: place.ref, why: `in ${formatIdentity(place)}, where the test was working` });
+
+  const before = meant ? snapshotIndex(meant.state.snapshot).byRef : undefined;
+  const pool = (among ?? final.entries).filter(entry => {
+    if (entry.state.hidden || !entry.state.visible && !among)
+      return false;
+    if (meant && entry.ref === meant.entry.ref)
+      return false;
+    // A stand-in for an element that left is new, or was not what the test meant before.
+    if (before?.has(entry.ref) && !among)
+      return false;
+    if (!inFrame(entry))
+      return false;
+    return true;
+  });
+  const scored: { entry: SnapshotEntry; score: number; why: string[] }[] = [];
+  for (const entry of pool) {
+    const entryName = wanted ? nameFor(entry, wanted) : entry.name;
+    if (wanted?.kind && entryName === undefined)
+      continue;
+    const sameRole = !role || entry.role === role;
+    const nameScore = name ? similarity(name, entryName) : 0;
+    // Another role only under the very same name (a button that became a link).
+    if (!sameRole && nameScore < 0.9)
+      continue;
+    const why: string[] = [];
+    let score = nameScore;
+    if (nameScore >= kMinSimilarity)
+      why.push(nameScore === 1 ? 'the same name' : 'a similar name');
+    const place = places.find(p => p.ref === entry.ref || isInside(entry, p.ref, byRef));
+    if (place) {
+      score += 0.3;
+      why.push(place.why);
+    }
+    if (meant && sameSiblingPosition(meant.entry, meant.state.snapshot, entry, final)) {
+      score += 0.1;
+      why.push('at the same position among its siblings');
+    }
+    if (!sameRole)
+      score -= 0.2;
+    scored.push({ entry, score, why });
+  }
+  if (!scored.length)
+    return undefined;
+  scored.sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  // The only one of its role in a place that is the target's: a rename the name cannot tell.
+  for (const place of places) {
+    const inside = scored.filter(s => s.entry.role === role && (s.entry.ref === place.ref || isInside(s.entry, place.ref, byRef)));
+    if (inside.length === 1 && (best === inside[0] || best.score - inside[0].score < kMinLead || similarity(name, nameFor(best.entry, wanted ?? { scope: [] })) < kMinSimilarity))
+      return { entry: inside[0].entry, why: [...new Set([`the only ${role} ${place.why}`, ...inside[0].why.filter(w => w !== place.why)])].join(', ') };
+  }
+  // A button the test clicked after filling fields: the one submit button where it filled them.
+  const final_ = states[states.length - 1];
+  if (role === 'button' && final_.attributesOf) {
+    for (const place of places.filter(p => p.why.endsWith('where the test was working'))) {
+      const submits = scored.filter(s => s.entry.role === 'button' && isInside(s.entry, place.ref, byRef) && final_.attributesOf!(s.entry.ref)?.type === 'submit');
+      if (submits.length === 1 && (best === submits[0] || similarity(name, best.entry.name) < kMinSimilarity))
+        return { entry: submits[0].entry, why: `the only submit button ${place.why}` };
+    }
+  }
+  const bestName = similarity(name, wanted ? nameFor(best.entry, wanted) : best.entry.name);
+  // Unique of its kind on the page (the one search field) lowers the bar.
+  const unique = scored.filter(s => s.entry.role === best.entry.role).length === 1 && bestName > 0.25;
+  if ((bestName >= kMinSimilarity || unique) && (!second || best.score - second.score >= kMinLead))
+    return { entry: best.entry, why: best.why.join(', ') || 'the only one of its kind' };
+  return undefined;
+}
+
+function isInside(entry: SnapshotEntry, ancestor: string, byRef: Map<string, SnapshotEntry>): boolean {
+  for (let parent = entry.parent; parent; parent = byRef.get(parent)?.parent ?? null) {
+    if (parent === ancestor)
+      return true;
+  }
+  return false;
+}
+
+function sameSiblingPosition(a: SnapshotEntry, aSnapshot: Snapshot, b: SnapshotEntry, bSnapshot: Snapshot): boolean {
+  const position = (entry: SnapshotEntry, snapshot: Snapshot) => {
+    const siblings = (entry.parent ? snapshotIndex(snapshot).children.get(entry.parent) : undefined)?.filter(s => s.role === entry.role) ?? [];
+    return { index: siblings.indexOf(entry), count: siblings.length };
+  };
+  const pa = position(a, aSnapshot);
+  const pb = position(b, bSnapshot);
+  return pa.index !== -1 && pa.index === pb.index && pa.count === pb.count && a.role === b.role;
+}
+
+/** The places (named or not) where the test changed things (values, states), most recent first. */
+function workingPlaces(states: RecordedState[], diffAt: DiffAt): SnapshotEntry[] {
+  const places: SnapshotEntry[] = [];
+  const final = snapshotIndex(states[states.length - 1].snapshot).byRef;
+  for (let i = states.length - 1; i > Math.max(0, states.length - 1 - kMaxDiffedCaptures); i--) {
+    for (const change of diffAt(i).changed) {
+      if (!change.curr || !('value' in change.changes || 'state.checked' in change.changes || 'state.selected' in change.changes))
+        continue;
+      const place = placesOf(change.curr, states[i].snapshot).find(p => final.has(p.ref));
+      if (place && !places.some(p => p.ref === place.ref))
+        places.push(place);
+    }
+  }
+  return places;
+}
+
+/**
+ * Where the element the test meant left the page: the first capture after the last one that had
+ * it, and the test's action between those captures that aimed at it or at the container that
+ * left with it (then the test removed it), when actions were recorded.
+ */
+function whereItWent(meant: { state: RecordedState; index: number; entry: SnapshotEntry }, states: RecordedState[], actions: TestAction[] | undefined): { capture: string; byTest?: string } | undefined {
+  const lastWith = [...states.keys()].reverse().find(i => snapshotIndex(states[i].snapshot).byRef.has(meant.entry.ref));
+  if (lastWith === undefined || lastWith === states.length - 1)
+    return undefined;
+  const gone = states[lastWith + 1];
+  const before = states[lastWith].snapshot;
+  const { byRef } = snapshotIndex(before);
+  const after = snapshotIndex(gone.snapshot).byRef;
+  // The container that left with it: its highest ancestor that is gone too.
+  let root = byRef.get(meant.entry.ref)!;
+  for (let parent = root.parent ? byRef.get(root.parent) : undefined; parent && !after.has(parent.ref); parent = parent.parent ? byRef.get(parent.parent) : undefined)
+    root = parent;
+  const from = captureNumber(states[lastWith].label);
+  const to = captureNumber(gone.label);
+  for (const action of actions ?? []) {
+    if (action.afterCapture < from || action.afterCapture >= to)
+      continue;
+    const parsed = parseLocator(action.locator);
+    if (parsed.kind !== 'steps')
+      continue;
+    const hit = evaluateLocator(parsed.steps, before).refs.some(ref => {
+      const entry = byRef.get(ref);
+      return !!entry && (ref === root.ref || isInside(entry, root.ref, byRef) || isInside(meant.entry, ref, byRef));
+    });
+    if (hit)
+      return { capture: gone.label, byTest: `${action.method} on ${action.locator}` };
+  }
+  return { capture: gone.label };
+}
+
+function captureNumber(label: string): number {
+  return parseInt(label, 10) || 0;
 }
 
 /** Alerts and error messages the page shows at the end. */
@@ -282,15 +517,17 @@ function diffLines(diff: SnapshotDiff, keep: (ref: string) => boolean = () => tr
   ];
 }
 
-/** Locators for `entry` proven on every recorded state where its ref exists. */
-function proveSuggestions(entry: SnapshotEntry, final: RecordedState, states: RecordedState[]): TriageReport['suggestions'] {
+/** Locators for `entry` proven on every recorded state where its ref exists (the live page checks them again). */
+function proveSuggestions(entry: SnapshotEntry, final: RecordedState, states: RecordedState[], pageName: string, frameRef?: string): TriageReport['suggestions'] {
   const suggestions: TriageReport['suggestions'] = [];
   const stateWithEntry = [...states].reverse().find(state => state.snapshot.entries.some(e => e.ref === entry.ref)) ?? final;
+  // Inside a frame, candidates are scoped to its <iframe>: `page.locator(…).contentFrame()` is added live.
+  const frameSteps: LocatorStep[] = frameRef ? [{ kind: 'ref', ref: frameRef }] : [];
   for (const candidate of candidatesFor(entry, stateWithEntry.snapshot, stateWithEntry.attributesOf)) {
-    const proof = proveCandidate(candidate, entry.ref, states);
+    const proof = proveCandidate({ ...candidate, steps: [...frameSteps, ...candidate.steps] }, entry.ref, states);
     if (proof.failedAt || !proof.checkedAgainst.length)
       continue;
-    suggestions.push({ code: `page.${candidate.code}`, checkedAgainst: proof.checkedAgainst, warnings: candidate.warning ? [candidate.warning] : [] });
+    suggestions.push({ code: `${pageName}.${candidate.code}`, checkedAgainst: proof.checkedAgainst, warnings: candidate.warning ? [candidate.warning] : [] });
     if (suggestions.length === kMaxSuggestions || !candidate.warning && suggestions.length === 2)
       break;
   }

@@ -19,6 +19,8 @@ export function formatTriage(report: TriageReport): string {
     `- Target: ${report.target.source ? code(report.target.source) : 'none named in the error'}${report.target.traceable ? '' : ` — ${report.target.reason}`}`,
     `- Now: ${report.status} — ${report.now}`,
   ];
+  if (report.otherErrors?.length)
+    lines.push(`- Other errors of the test: ${report.otherErrors.map(code).join('; ')}`);
   if (report.history.length && report.target.traceable) {
     lines.push('', '## What the target matched, capture by capture', '');
     for (const { capture, matched } of report.history)
@@ -35,7 +37,8 @@ export function formatTriage(report: TriageReport): string {
         lines.push(`  - warning: ${warning}`);
     }
   } else if (report.target.traceable) {
-    lines.push('', '## Suggested locators', '', 'None: no element on the page stands where the target\'s would.');
+    lines.push('', '## Suggested locators', '', report.status === 'removed by the test' ? 'None: the element is gone because of the test\'s own step; change the steps, not the locator.'
+      : report.verdict === 'app broken' ? 'None: the app, not the test, needs fixing.' : 'None: no element on the page stands where the target\'s would.');
   }
   lines.push('', `## What changed (${report.lastChanges.capture || 'no captures'})`, '');
   if (report.lastChanges.lines.length)
@@ -48,4 +51,24 @@ export function formatTriage(report: TriageReport): string {
 function code(text: string): string {
   const fence = text.includes('`') ? '``' : '`';
   return `${fence}${text}${fence}`;
+}
+
+const kMaxSummaryLine = 200;
+
+/**
+ * The triage in at most 6 lines, for the terminal and the report's "Copy prompt": the verdict and
+ * its reason, the target and its step, what became of it, the first fix, where the rest is.
+ */
+export function formatTriageSummary(report: TriageReport, file?: string): string {
+  const cut = (text: string) => text.length > kMaxSummaryLine ? text.slice(0, kMaxSummaryLine - 1) + '…' : text;
+  const lines = [
+    cut(`stagewright triage: ${kVerdicts[report.verdict]} — ${report.reason}.`),
+    cut(`  Target: ${report.target.source || 'none named in the error'}${report.step ? ` (step "${report.step}")` : ''}`),
+    cut(`  Now: ${report.status} — ${report.now}`),
+  ];
+  if (report.suggestions.length)
+    lines.push(cut(`  Fix: ${report.suggestions[0].code}`));
+  if (file)
+    lines.push(cut(`  Details: ${file}`));
+  return lines.join('\n');
 }
