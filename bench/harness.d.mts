@@ -1,8 +1,10 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 export interface PageMeasure {
   name: string;
   elements: number;
+  /** With `deep`: elements in the document, its open shadow roots and same-origin frames. */
+  deepElements?: number;
   entries: number;
   truncated: boolean;
   ms: Record<'playwright' | 'snapshot' | 'capture' | 'step' | 'floor', number>;
@@ -19,4 +21,4 @@ export interface PageMeasure {
   diffChanged: number;
 }
 
-export function measurePage(context: BrowserContext, spec: { name: string; load: (page: Page) => Promise<unknown>; reps?: number }): Promise<PageMeasure>;
+export function measurePage(context: BrowserContext, spec: { name: string; load: (page: Page) => Promise<unknown>; reps?: number; deep?: boolean; field?: (page: Page) => Locator }): Promise<PageMeasure>;

@@ -27,6 +27,50 @@ function bareWalk() {
   return count + (sink > -1 ? 0 : 1);
 }
 
+/**
+ * The floor on a real app: the same bare walk, into open shadow roots and same-origin frames too
+ * (where their content lives), as a snapshot has to.
+ */
+function bareWalkDeep() {
+  let count = 0;
+  let sink = 0;
+  const visit = (root, view) => {
+    const walker = root.ownerDocument ? root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT) : root.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const style = view.getComputedStyle(node);
+      sink += style.display.length + node.getBoundingClientRect().width;
+      count++;
+      if (node.shadowRoot)
+        visit(node.shadowRoot, view);
+      if (node.localName === 'iframe' || node.localName === 'frame') {
+        let doc;
+        try { doc = node.contentDocument; } catch {}
+        if (doc?.documentElement)
+          visit(doc, node.contentWindow);
+      }
+    }
+  };
+  visit(document, window);
+  return count + (sink > -1 ? 0 : 1);
+}
+
+/** Elements in the document, its open shadow roots and its same-origin frames. */
+function deepElementCount() {
+  let count = 0;
+  const visit = root => {
+    for (const element of root.querySelectorAll('*')) {
+      count++;
+      if (element.shadowRoot)
+        visit(element.shadowRoot);
+      if (element.localName === 'iframe' || element.localName === 'frame') {
+        try { if (element.contentDocument) visit(element.contentDocument); } catch {}
+      }
+    }
+  };
+  visit(document);
+  return count;
+}
+
 async function timed(action) {
   const started = performance.now();
   const result = await action();
@@ -36,8 +80,13 @@ async function timed(action) {
 /**
  * Measures one page. `load(page)` puts the content on the page (and is called again for a fresh
  * document before the diff measure). Returns medians, ratios and token counts.
+ *
+ * For real apps (bench/corpusServer.mjs), two options: `deep` counts elements and walks the floor
+ * into open shadow roots and same-origin frames too (`elements` stays the document's own count;
+ * `deepElements` is added); `field(page)` is the locator a step types into (default: the first
+ * text input), and a page with none takes its step and diff captures without a change.
  */
-export async function measurePage(browserContext, { name, load, reps = 5 }) {
+export async function measurePage(browserContext, { name, load, reps = 5, deep = false, field: fieldOf }) {
   const page = await browserContext.newPage();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
   try {
@@ -45,19 +94,22 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
     await internal.internalsOf(sw).store.ensureInstalled();
     await load(page);
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const deepElements = deep ? await page.evaluate(deepElementCount) : undefined;
     const times = { playwright: [], snapshot: [], capture: [], step: [], floor: [] };
     // A step capture, as the step hook takes it after a step that typed into one field: the diff
     // against the previous capture always, the full files only under maxAttachmentBytes.
     const recorder = internal.internalsOf(sw).recorder;
     const target = { attach: async () => {} };
-    const field = page.locator('input:not([type]), input[type=text], input[type=search], input[type=email]').first();
+    const field = fieldOf ? fieldOf(page) : page.locator('input:not([type]), input[type=text], input[type=search], input[type=email]').first();
+    // Real apps only: a page without such a field takes its step captures without a change.
+    const canType = !deep || await field.count() > 0;
     let typed = 0;
     const run = {
       playwright: { action: () => page.ariaSnapshot({ mode: 'ai' }) },
       snapshot: { action: () => sw.snapshot() },
       capture: { action: () => sw.checkpoint('bench') },
-      step: { setup: () => field.fill(`typed ${typed++}`), action: () => recorder.capture('step', { attachTo: target, full: 'bounded' }) },
-      floor: { action: () => page.evaluate(bareWalk) },
+      step: { setup: () => canType ? field.fill(`typed ${typed++}`) : undefined, action: () => recorder.capture('step', { attachTo: target, full: 'bounded' }) },
+      floor: { action: () => page.evaluate(deep ? bareWalkDeep : bareWalk) },
     };
     for (const { setup, action } of Object.values(run)) {
       await setup?.();
@@ -73,12 +125,16 @@ export async function measurePage(browserContext, { name, load, reps = 5 }) {
     const ourText = await sw.text();
     const full = await sw.snapshot();
     // One field changes: what does an agent read?
-    await page.locator('input').first().fill('changed');
+    if (!deep)
+      await page.locator('input').first().fill('changed');
+    else if (canType)
+      await field.fill('changed');
     const diff = await sw.snapshot({ since: 'last' });
     const m = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]));
     return {
       name,
       elements,
+      ...(deep ? { deepElements } : {}),
       entries: full.entries.length,
       truncated: full.meta.truncated,
       ms: m,

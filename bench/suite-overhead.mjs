@@ -1,0 +1,313 @@
+// Captures against a trace (issue 30): a realistic generated suite — 36 tests of 4 to 6 test.steps
+// on admin pages of 1,000–5,000 elements (bench/suitePages.mjs, served on 127.0.0.1), two workers —
+// run in three modes, interleaved round by round after a warm-up of each:
+//   plain        @playwright/test's `test`, trace off: nothing
+//   stagewright  stagewright's `test` with its default step captures, trace off
+//   trace        @playwright/test's `test` with `trace: 'on'`
+// The same spec bodies in every mode; only the import and the config differ. Reports what captures
+// add per step and as a share of the suite's time, their ratio to what the trace adds, and the peak
+// worker memory (the largest VmHWM of the Playwright worker processes, sampled from /proc; browsers
+// not counted) against the plain suite's. Targets are printed, not asserted.
+// Run: npm run bench:suite   (or: npm run build && node bench/suite-overhead.mjs [rounds])
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suitePage } from './suitePages.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const rounds = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 3);
+const kFiles = 6;
+const kTestsPerFile = 6;
+const kWorkers = 2;
+const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+const modes = ['plain', 'stagewright', 'trace'];
+
+// --- the pages -----------------------------------------------------------------------------------
+const pageCache = new Map();
+const server = http.createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://x');
+  if (url.pathname !== '/app') {
+    response.writeHead(404).end();
+    return;
+  }
+  const key = url.search;
+  if (!pageCache.has(key))
+    pageCache.set(key, suitePage(Number(url.searchParams.get('size')), Number(url.searchParams.get('seed'))));
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageCache.get(key));
+});
+await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+const baseURL = `http://127.0.0.1:${server.address().port}`;
+
+// --- the project ---------------------------------------------------------------------------------
+/** A test of 4, 5 or 6 steps on a page of 1,000–5,000 elements. */
+function testSource(file, index) {
+  const seed = file * kTestsPerFile + index + 1;
+  const size = 1000 + (seed * 1237) % 4001;
+  const steps = 4 + seed % 3;
+  const body = [
+    `await test.step('open the orders page', async () => {
+      await page.goto('/app?size=${size}&seed=${seed}');
+      await expect(page.getByRole('heading', { name: 'Orders ${seed}' })).toBeVisible();
+    });`,
+    `await test.step('filter the orders', async () => {
+      await page.getByLabel('Filter orders').fill('${['Ada', 'Grace', 'Pending', 'Shipped'][seed % 4]}');
+      await expect(page.locator('#count')).not.toHaveText('');
+    });`,
+    `await test.step('open the settings', async () => {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByLabel('Shop name').fill('Corner shop ${seed}');
+      await page.getByLabel('Contact email').fill('${seed % 2 ? 'corner@example' : `corner${seed}@example.com`}');
+      await page.getByLabel('Currency').selectOption('USD');
+      await page.getByLabel('Weekly digest').check();
+    });`,
+    `await test.step('save the settings', async () => {
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.locator('#saved')).toHaveText(${seed % 2 ? "'Fix the errors above'" : `'Saved settings for Corner shop ${seed}'`});
+    });`,
+    `await test.step('sort the orders by total', async () => {
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      await page.getByLabel('Filter orders').fill('');
+      await page.getByRole('button', { name: 'Sort by total' }).click();
+      await expect(page.locator('#total-header')).toHaveAttribute('aria-sort', 'descending');
+    });`,
+    `await test.step('edit an order and read the activity', async () => {
+      await page.getByRole('button', { name: 'Edit order ${seed * 10000 + 3}' }).click();
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    });`,
+  ];
+  // Four steps: open, filter, settings, save; five add the sort; six the edit and activity.
+  return `test('shop ${seed}: ${steps} steps on ${size} elements', async ({ page }) => {
+    ${body.slice(0, steps).join('\n    ')}
+  });`;
+}
+
+function specSource(file, from) {
+  const tests = Array.from({ length: kTestsPerFile }, (_, index) => testSource(file, index)).join('\n\n');
+  return `const { test, expect } = require(${JSON.stringify(from)});\n\n${tests}\n`;
+}
+
+function configSource(mode) {
+  return `const { defineConfig } = require('@playwright/test');
+const { chromiumLaunchOptions } = require('stagewright/browser');
+module.exports = defineConfig({
+  testDir: ${JSON.stringify(mode === 'stagewright' ? 'ours' : 'plain')},
+  testMatch: '*.spec.js',
+  outputDir: 'results-${mode}',
+  timeout: 60000,
+  workers: ${kWorkers},
+  reporter: [['json', { outputFile: 'report-${mode}.json' }]],
+  use: { baseURL: ${JSON.stringify(baseURL)}, launchOptions: chromiumLaunchOptions(), trace: '${mode === 'trace' ? 'on' : 'off'}' },
+});
+`;
+}
+
+/**
+ * A copy of the built library (package.json and dist/) under bench/.tmp/, where its own imports
+ * resolve to the repo's node_modules: every run measures the same build, whatever rebuilds dist/
+ * meanwhile. Waits for a complete dist/ (a build in progress) for up to five minutes.
+ */
+async function copyLibrary() {
+  const target = path.join(root, 'bench', '.tmp', `suite-lib-${process.pid}`, 'stagewright');
+  for (let attempt = 0; ; attempt++) {
+    const complete = ['dist/index.js', 'dist/browser/index.js', 'dist/internal.js'].every(file => fs.existsSync(path.join(root, file)));
+    if (complete) {
+      try {
+        fs.rmSync(target, { recursive: true, force: true });
+        fs.mkdirSync(target, { recursive: true });
+        fs.copyFileSync(path.join(root, 'package.json'), path.join(target, 'package.json'));
+        fs.cpSync(path.join(root, 'dist'), path.join(target, 'dist'), { recursive: true });
+        if (['dist/index.js', 'dist/browser/index.js'].every(file => fs.existsSync(path.join(target, file))))
+          return target;
+      } catch {}
+    }
+    if (attempt >= 60)
+      throw new Error('suite: dist/ is incomplete: run npm run build');
+    await new Promise(resolve => setTimeout(resolve, 5_000));
+  }
+}
+
+async function createProject() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-suite-'));
+  fs.mkdirSync(path.join(dir, 'node_modules', '@playwright'), { recursive: true });
+  fs.symlinkSync(await copyLibrary(), path.join(dir, 'node_modules', 'stagewright'), 'dir');
+  for (const name of ['@playwright/test', 'playwright', 'playwright-core'])
+    fs.symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
+  for (const [sub, from] of [['plain', '@playwright/test'], ['ours', 'stagewright']]) {
+    fs.mkdirSync(path.join(dir, sub));
+    for (let file = 0; file < kFiles; file++)
+      fs.writeFileSync(path.join(dir, sub, `shop-${file + 1}.spec.js`), specSource(file, from));
+  }
+  for (const mode of modes)
+    fs.writeFileSync(path.join(dir, `${mode}.config.js`), configSource(mode));
+  return dir;
+}
+
+// --- a run ---------------------------------------------------------------------------------------
+/** The parent pid and name of every process, from /proc. */
+function processTable() {
+  const table = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry))
+      continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      table.set(Number(entry), { ppid, comm });
+    } catch {}
+  }
+  return table;
+}
+
+/** Node processes below `rootPid` (Playwright's workers), not the runner itself, not browsers. */
+function workerPids(rootPid) {
+  const table = processTable();
+  const children = new Map();
+  for (const [pid, { ppid }] of table)
+    (children.get(ppid) ?? children.set(ppid, []).get(ppid)).push(pid);
+  const found = [];
+  const stack = [...(children.get(rootPid) ?? [])];
+  while (stack.length) {
+    const pid = stack.pop();
+    if (table.get(pid)?.comm === 'node')
+      found.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+const kbOf = (status, key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+
+function runMode(dir, mode) {
+  const captureTimes = path.join(dir, `capture-times-${mode}.jsonl`);
+  fs.rmSync(captureTimes, { force: true });
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'test', '-c', `${mode}.config.js`], {
+    cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', ...(mode === 'stagewright' ? { STAGEWRIGHT_CAPTURE_TIMES: captureTimes } : {}) },
+  });
+  let stderr = '';
+  child.stderr.on('data', chunk => { stderr += chunk; });
+  const peakKb = new Map();
+  const sample = () => {
+    if (process.platform !== 'linux')
+      return;
+    for (const pid of workerPids(child.pid)) {
+      try {
+        peakKb.set(pid, Math.max(peakKb.get(pid) ?? 0, kbOf(fs.readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM')));
+      } catch {}
+    }
+  };
+  const timer = setInterval(sample, 200);
+  return new Promise((resolve, reject) => {
+    child.on('exit', code => {
+      clearInterval(timer);
+      const wallMs = performance.now() - started;
+      const reportFile = path.join(dir, `report-${mode}.json`);
+      if (!fs.existsSync(reportFile)) {
+        reject(new Error(`${mode}: no report (exit ${code}): ${stderr.slice(-2000)}`));
+        return;
+      }
+      const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+      fs.rmSync(reportFile);
+      const durations = {};
+      let steps = 0;
+      let failed = 0;
+      // The user's steps (the JSON report lists test.steps), not our capture steps.
+      const visit = list => {
+        for (const step of list ?? []) {
+          if (!/^stagewright[.:[]/.test(step.title))
+            steps++;
+          visit(step.steps);
+        }
+      };
+      for (const file of report.suites) {
+        for (const spec of file.specs) {
+          for (const result of spec.tests.flatMap(t => t.results)) {
+            durations[spec.title] = result.duration;
+            if (result.status !== 'passed')
+              failed++;
+            visit(result.steps);
+          }
+        }
+      }
+      let inCapturesMs = 0;
+      if (fs.existsSync(captureTimes)) {
+        for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))
+          inCapturesMs += JSON.parse(line).captureMs;
+      }
+      resolve({ mode, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
+    });
+  });
+}
+
+// --- the rounds ----------------------------------------------------------------------------------
+const dir = await createProject();
+const runs = Object.fromEntries(modes.map(mode => [mode, []]));
+try {
+  process.stderr.write(`suite: ${kFiles * kTestsPerFile} tests in ${dir}; warm-up of each mode…\n`);
+  for (const mode of modes)
+    await runMode(dir, mode);
+  for (let round = 0; round < rounds; round++) {
+    // Rotated order: no mode always runs first (or right after the trace's disk writes).
+    for (const mode of modes.map((_, i) => modes[(i + round) % modes.length])) {
+      const result = await runMode(dir, mode);
+      runs[mode].push(result);
+      process.stderr.write(`  round ${round + 1} ${mode.padEnd(11)} ${(result.runnerMs / 1000).toFixed(1)} s, ${result.steps} steps, ${result.failed} not passed, peak worker ${Math.round(result.peakWorkerMb)} MB\n`);
+    }
+  }
+} finally {
+  server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(path.join(root, 'bench', '.tmp', `suite-lib-${process.pid}`), { recursive: true, force: true });
+}
+
+const median = values => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const titles = Object.keys(runs.plain[0].durations);
+/** The sum over tests of each test's median duration in this mode: steadier than one run's sum. */
+const testTime = mode => titles.reduce((sum, title) => sum + median(runs[mode].map(run => run.durations[title] ?? 0)), 0);
+const steps = runs.plain[0].steps;
+const stat = mode => ({
+  suiteMs: median(runs[mode].map(run => run.runnerMs)),
+  testMs: testTime(mode),
+  peakMb: median(runs[mode].map(run => run.peakWorkerMb)),
+  failed: Math.max(...runs[mode].map(run => run.failed)),
+});
+const s = Object.fromEntries(modes.map(mode => [mode, stat(mode)]));
+const added = mode => s[mode].testMs - s.plain.testMs;
+const addedSuite = mode => s[mode].suiteMs - s.plain.suiteMs;
+const inCaptures = median(runs.stagewright.map(run => run.inCapturesMs));
+
+const fixed = (n, digits = 2) => n.toFixed(digits);
+const rows = [
+  ['mode', 'suite s (median)', 'suite ×', 'test time s (Σ medians)', 'test time ×', 'added s', 'added ms/step', 'added share', 'peak worker MB', 'memory ×'],
+  ...modes.map(mode => [mode, fixed(s[mode].suiteMs / 1000, 1), fixed(s[mode].suiteMs / s.plain.suiteMs), fixed(s[mode].testMs / 1000, 1), fixed(s[mode].testMs / s.plain.testMs),
+    fixed(added(mode) / 1000, 1), fixed(added(mode) / steps, 1), `${fixed(added(mode) / s.plain.testMs * 100, 1)}%`, Math.round(s[mode].peakMb), fixed(s[mode].peakMb / s.plain.peakMb)]),
+];
+const widths = rows[0].map((_, i) => Math.max(...rows.map(row => String(row[i]).length)));
+const line = row => '| ' + row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ') + ' |';
+const ratioToTrace = added('stagewright') / added('trace');
+const share = added('stagewright') / s.plain.testMs;
+const memory = s.stagewright.peakMb / s.plain.peakMb;
+const targets = [
+  ['step captures add ≤ 0.5× what trace: \'on\' adds (test time)', ratioToTrace <= 0.5, `${fixed(ratioToTrace)} (${fixed(added('stagewright') / 1000, 1)} s against ${fixed(added('trace') / 1000, 1)} s; suite wall time ${fixed(addedSuite('stagewright') / 1000, 1)} s against ${fixed(addedSuite('trace') / 1000, 1)} s, ${fixed(addedSuite('stagewright') / addedSuite('trace'))})`],
+  ['step captures add ≤ 10% of the suite\'s time', share <= 0.1, `${fixed(share * 100, 1)}% of the test time (${fixed(addedSuite('stagewright') / s.plain.suiteMs * 100, 1)}% of the suite's wall time)`],
+  ['peak worker memory ≤ 1.3× the suite without the library', memory <= 1.3, `${fixed(memory)} (${Math.round(s.stagewright.peakMb)} MB against ${Math.round(s.plain.peakMb)} MB; trace ${Math.round(s.trace.peakMb)} MB)`],
+];
+console.log(`realistic suite — ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores — ${titles.length} tests, ${steps} test.steps (4–6 a test) on pages of 1,000–5,000 elements, ${kWorkers} workers; medians of ${rounds} interleaved rounds after a warm-up\n`);
+console.log([line(rows[0]), '|' + widths.map(w => '-'.repeat(w + 2)).join('|') + '|', ...rows.slice(1).map(line)].join('\n'));
+console.log(`\n  in captures (measured in the workers): ${fixed(inCaptures / 1000, 1)} s, ${fixed(inCaptures / steps, 1)} ms per step (step starts and ends and each test's final capture)`);
+if (modes.some(mode => s[mode].failed))
+  console.log(`  tests not passed (the most in one run): ${modes.map(mode => `${mode} ${s[mode].failed}`).join(', ')}`);
+console.log('\ntargets:');
+for (const [what, met, value] of targets)
+  console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}: ${value}`);

@@ -1,0 +1,120 @@
+// Builds the real-app corpus (issue 30) that `npm run bench` measures: for each app of
+// corpus/apps.json, `npm pack <package>@<version>` into corpus/.cache/tarballs/ (gitignored), the
+// tarball's sha512 checked against the app's `integrity`, its licence against the package's
+// package.json, then extracted to corpus/.cache/packages/<package>@<version>/. A package already
+// extracted from a verified tarball is kept. Needs only the npm registry.
+//
+//   node scripts/corpus.mjs            build what is missing; exit 1 on any mismatch
+//   node scripts/corpus.mjs --update   record the integrity of every tarball in apps.json (new pins)
+//   node scripts/corpus.mjs --check    exit 1 if anything is missing, build nothing
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const kCorpusDir = path.join(root, 'corpus');
+export const kAppsFile = path.join(kCorpusDir, 'apps.json');
+export const kCacheDir = path.join(kCorpusDir, '.cache');
+const kTarballs = path.join(kCacheDir, 'tarballs');
+const kPackages = path.join(kCacheDir, 'packages');
+/** Written next to an extracted package once its tarball was verified: the integrity it had. */
+const kStamp = '.corpus-integrity';
+
+export function readApps() {
+  return JSON.parse(fs.readFileSync(kAppsFile, 'utf8')).apps;
+}
+
+/** Where an app's package is extracted (the tarball's `package/` folder). */
+export function packageDir(app) {
+  return path.join(kPackages, `${app.package.replace('/', '+')}@${app.version}`);
+}
+
+function isBuilt(app) {
+  const stamp = path.join(packageDir(app), kStamp);
+  return !!app.integrity && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === app.integrity;
+}
+
+/** Every app's package is extracted from a tarball whose integrity matches apps.json. */
+export function corpusPresent() {
+  return fs.existsSync(kAppsFile) && readApps().every(isBuilt);
+}
+
+const sha512 = file => 'sha512-' + crypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64');
+
+function npmPack(spec) {
+  fs.mkdirSync(kTarballs, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const out = execFileSync(npm, ['pack', spec, '--json', '--pack-destination', kTarballs], { cwd: kTarballs, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const [info] = JSON.parse(out);
+  return { file: path.join(kTarballs, info.filename), info };
+}
+
+/**
+ * Builds what is missing. `update`: record each tarball's integrity (and size) in apps.json
+ * instead of failing on a difference. `log` says what happens, one line each.
+ */
+export function buildCorpus({ update = false, log = line => process.stderr.write(`corpus: ${line}\n`) } = {}) {
+  const doc = JSON.parse(fs.readFileSync(kAppsFile, 'utf8'));
+  const problems = [];
+  for (const app of doc.apps) {
+    if (!/^\d+\.\d+\.\d+$/.test(app.version)) {
+      problems.push(`${app.name}: version ${app.version} is not exact`);
+      continue;
+    }
+    if (isBuilt(app) && !update)
+      continue;
+    const spec = `${app.package}@${app.version}`;
+    log(`${app.name}: npm pack ${spec}`);
+    const { file, info } = npmPack(spec);
+    const actual = sha512(file);
+    if (actual !== info.integrity)
+      problems.push(`${app.name}: ${path.basename(file)} has ${actual}, npm reported ${info.integrity}`);
+    if (update) {
+      app.integrity = actual;
+      app.tarballBytes = info.size;
+      app.unpackedBytes = info.unpackedSize;
+    } else if (actual !== app.integrity) {
+      problems.push(`${app.name}: ${path.basename(file)} has ${actual}, apps.json pins ${app.integrity || '(nothing)'}`);
+      continue;
+    }
+    const target = packageDir(app);
+    const temp = `${target}.tmp`;
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.mkdirSync(temp, { recursive: true });
+    execFileSync('tar', ['xzf', file, '-C', temp]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(temp, 'package', 'package.json'), 'utf8'));
+    if (manifest.name !== app.package || manifest.version !== app.version)
+      problems.push(`${app.name}: the tarball holds ${manifest.name}@${manifest.version}`);
+    if (app.licenseFile && !fs.existsSync(path.join(temp, 'package', app.licenseFile)))
+      problems.push(`${app.name}: no ${app.licenseFile} in the package`);
+    if (manifest.license !== app.license)
+      problems.push(`${app.name}: package.json says licence ${JSON.stringify(manifest.license)}, apps.json ${JSON.stringify(app.license)}`);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.renameSync(path.join(temp, 'package'), target);
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.writeFileSync(path.join(target, kStamp), app.integrity + '\n');
+    log(`${app.name}: ${Math.round(info.size / 1024)} KiB tarball, verified, extracted to ${path.relative(root, target)}`);
+  }
+  if (update)
+    fs.writeFileSync(kAppsFile, JSON.stringify(doc, null, 2) + '\n');
+  if (problems.length)
+    throw new Error(`corpus: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  return doc.apps;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    if (process.argv.includes('--check')) {
+      const missing = readApps().filter(app => !isBuilt(app)).map(app => app.name);
+      console.log(missing.length ? `corpus: missing ${missing.join(', ')}` : 'corpus: complete');
+      process.exit(missing.length ? 1 : 0);
+    }
+    const apps = buildCorpus({ update: process.argv.includes('--update') });
+    console.log(`corpus: ${apps.length} apps ready in ${path.relative(process.cwd(), kPackages) || kPackages}`);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
