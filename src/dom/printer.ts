@@ -6,9 +6,10 @@
 // grammar — tags with double-quoted or bare attributes, text, `<!--` comments, raw
 // `<pre>`/`<textarea>` content — and returns undefined for anything else, which
 // src/dom/pretty.ts then keeps unformatted. The rules below are js-beautify's (beautifier.js,
-// output.js in js-beautify 2.x), restated for that grammar; js-beautify is a dev dependency only,
-// the reference tests/unit/printer.spec.ts proves the equality against on random markup and on
-// the corpus pages.
+// output.js of js-beautify 1.15 and 2.x, which lay out alike with our options), restated for
+// that grammar; js-beautify is a dev dependency only (1.15.4, whose tree installs on Node 20), the
+// reference tests/unit/printer.spec.ts proves the equality against on random markup and on the
+// corpus pages.
 
 /**
  * Text-level elements stay on their line (our `inline` option; custom elements, `a-b`, are inline

@@ -1,7 +1,7 @@
 // The DOM file is printed by our own printer (src/dom/printer.ts), or patched from the last
 // print (src/dom/pretty.ts). Over what our serializer really writes — every page of the parity
 // corpus, all of them in one big document, the demo app and the bench pages — and after changes
-// between captures, the printer must take the markup (never leave it to js-beautify) and the file
+// between captures, the printer must take the markup (never decline it and keep it as written) and the file
 // must be byte for byte what one js-beautify pass over the whole markup prints.
 
 import fs from 'node:fs';
