@@ -7,7 +7,7 @@
 import type { Frame, Locator, Page } from '@playwright/test';
 import type { SuggestionTarget } from '../locators/assertions';
 import type { LocatorStep } from '../locators/parse';
-import { refsOfAll } from '../runtime/pageCalls';
+import { refsOfAll, withDeadline } from '../runtime/pageCalls';
 
 /**
  * How long a proof waits for the page's answers: a page that does not answer (busy, blocked by
@@ -56,18 +56,8 @@ export interface LiveCheck {
  * answered within `timeout` ms; one that throws or is not answered in time is not proven.
  */
 export async function proveLive(checks: readonly LiveCheck[], timeout = kProofTimeoutMs): Promise<boolean[]> {
-  if (!checks.length)
-    return [];
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<false>(resolve => timer = setTimeout(() => resolve(false), timeout));
-  try {
-    return await Promise.all(checks.map(check => Promise.race([
-      refsOfAll(check.locator).then(refs => sameRefs(refs, check.refs), () => false),
-      deadline,
-    ])));
-  } finally {
-    clearTimeout(timer);
-  }
+  return await Promise.all(checks.map(check => withDeadline(refsOfAll(check.locator), timeout, 'a proof')
+      .then(refs => sameRefs(refs, check.refs), () => false)));
 }
 
 function sameRefs(actual: readonly string[], expected: readonly string[]): boolean {
