@@ -7,7 +7,7 @@
 
 import type { SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type Candidate, type RecordedState } from './candidates';
-import { evaluateLocator, snapshotIndex } from './evaluate';
+import { evaluateLocator, iframeOf, snapshotIndex } from './evaluate';
 import { formatValue } from '../snapshot/format';
 import type { LocatorStep } from './parse';
 
@@ -113,7 +113,7 @@ function assertion(entry: SnapshotEntry, state: RecordedState, receiver: string,
 
 function durableCandidate(entry: SnapshotEntry, state: RecordedState, usable: (candidate: Candidate) => boolean = () => true): Located | undefined {
   // In a child frame, through its <iframe>: `page.<iframe locator>.contentFrame().<locator>`.
-  const iframe = entry.ref.startsWith('f') ? iframeOf(entry, state) : undefined;
+  const iframe = entry.ref.startsWith('f') ? iframeOf(entry, state.snapshot) : undefined;
   if (entry.ref.startsWith('f') && !iframe)
     return undefined;
   const frame = iframe && durableCandidate(iframe, state);
@@ -127,16 +127,6 @@ function durableCandidate(entry: SnapshotEntry, state: RecordedState, usable: (c
       return { ...scoped, live: { frames: frame ? [...frame.live.frames, frame.live.steps] : [], steps: candidate.steps } };
   }
   return undefined;
-}
-
-/** The <iframe> entry whose frame holds `entry`. */
-function iframeOf(entry: SnapshotEntry, state: RecordedState): SnapshotEntry | undefined {
-  const { byRef } = snapshotIndex(state.snapshot);
-  const prefix = /^f\d+/.exec(entry.ref)?.[0];
-  let parent = entry.parent ? byRef.get(entry.parent) : undefined;
-  while (parent && /^f\d+/.exec(parent.ref)?.[0] === prefix)
-    parent = parent.parent ? byRef.get(parent.parent) : undefined;
-  return parent?.frame ? parent : undefined;
 }
 
 /** `toHaveCount` for containers that gained or lost items, on a locator proven on `after`. */

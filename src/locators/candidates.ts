@@ -5,7 +5,7 @@
 // entry's ref.
 
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { evaluateLocator, ownText, snapshotIndex, type AttributesOf } from './evaluate';
+import { ancestorsOf, evaluateLocator, ownText, snapshotIndex, type AttributesOf } from './evaluate';
 import { formatValue } from '../snapshot/format';
 import type { LocatorStep } from './parse';
 
@@ -96,8 +96,7 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
     candidates.push(roleCandidate(entry));
   // Scoped by each named ancestor, nearest first; an unnamed item (a list item, a row) by its text.
   const base = named ? roleCandidate(entry, true) : roleCandidate(entry);
-  const { byRef } = snapshotIndex(snapshot);
-  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
+  for (const parent of ancestorsOf(entry, snapshot)) {
     if (parent.name && parent.name.length <= kMaxNameLength && kScopeRoles.has(parent.role)) {
       const scope = roleCandidate(parent, true);
       candidates.push({ code: `${scope.code}.${base.code}`, steps: [...scope.steps, ...base.steps] });

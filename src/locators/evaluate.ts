@@ -6,6 +6,7 @@
 // the DOM file of the same capture, when there is one.
 
 import { matchesName } from '../snapshot/query';
+import { refPrefix } from '../isomorphic/refs';
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { LocatorStep, TextMatch } from './parse';
 
@@ -41,7 +42,7 @@ export function evaluateLocator(steps: readonly LocatorStep[], snapshot: Snapsho
     const scope = current;
     const pool = step.kind === 'role' ? index.byRole.get(step.role) ?? [] : step.kind === 'ref' ? [index.byRef.get(step.ref)].filter(e => e !== undefined) : snapshot.entries;
     // A page's locators do not reach into its frames: only a scope (the <iframe>'s ref) does.
-    current = pool.filter(entry => (scope ? scope.some(ancestor => isDescendant(entry, ancestor, index)) : step.kind === 'ref' || !isInChildFrame(entry)) && matchesStep(entry, step, attributesOf));
+    current = pool.filter(entry => (scope ? scope.some(ancestor => isDescendant(entry, ancestor.ref, snapshot)) : step.kind === 'ref' || !isInChildFrame(entry)) && matchesStep(entry, step, attributesOf));
   }
   return { refs: (current ?? []).map(entry => entry.ref) };
 }
@@ -124,12 +125,31 @@ function isInChildFrame(entry: SnapshotEntry): boolean {
   return entry.ref.charCodeAt(0) === 102; // 'f'
 }
 
-function isDescendant(entry: SnapshotEntry, ancestor: SnapshotEntry, index: SnapshotIndex): boolean {
-  for (let parent = entry.parent; parent !== null; parent = index.byRef.get(parent)?.parent ?? null) {
-    if (parent === ancestor.ref)
+/** The entry's ancestors in `snapshot`, nearest first. */
+export function* ancestorsOf(entry: SnapshotEntry, snapshot: Snapshot): Generator<SnapshotEntry> {
+  const { byRef } = snapshotIndex(snapshot);
+  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined)
+    yield parent;
+}
+
+/** Whether the entry of ref `ancestor` is an ancestor of `entry` in `snapshot`. */
+export function isDescendant(entry: SnapshotEntry, ancestor: string, snapshot: Snapshot): boolean {
+  const { byRef } = snapshotIndex(snapshot);
+  for (let parent = entry.parent; parent !== null; parent = byRef.get(parent)?.parent ?? null) {
+    if (parent === ancestor)
       return true;
   }
   return false;
+}
+
+/** The <iframe> entry whose frame holds `entry` (a ref `f<K>s<N>`), if the snapshot has it. */
+export function iframeOf(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry | undefined {
+  const prefix = refPrefix(entry.ref);
+  for (const parent of ancestorsOf(entry, snapshot)) {
+    if (refPrefix(parent.ref) !== prefix)
+      return parent.frame ? parent : undefined;
+  }
+  return undefined;
 }
 
 /** The text of an entry and everything under it, as filter({ hasText }) reads it. */

@@ -8,7 +8,7 @@ import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/f
 import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
-import { evaluateLocator, ownText, snapshotIndex } from '../locators/evaluate';
+import { ancestorsOf, evaluateLocator, isDescendant, ownText, snapshotIndex } from '../locators/evaluate';
 import { parseLocator, type LocatorStep } from '../locators/parse';
 import { nameSimilarity } from '../snapshot/similar';
 import { normalizeWhitespace } from '../snapshot/query';
@@ -264,13 +264,7 @@ function similarity(a: string | undefined, b: string | undefined): number {
 
 /** The places (containers, named or not) an entry is in, nearest first. */
 function placesOf(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry[] {
-  const { byRef } = snapshotIndex(snapshot);
-  const places: SnapshotEntry[] = [];
-  for (let parent = entry.parent ? byRef.get(entry.parent) : undefined; parent; parent = parent.parent ? byRef.get(parent.parent) : undefined) {
-    if (kPlaceRoles.has(parent.role))
-      places.push(parent);
-  }
-  return places;
+  return [...ancestorsOf(entry, snapshot)].filter(parent => kPlaceRoles.has(parent.role));
 }
 
 /**
@@ -290,7 +284,7 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   const { byRef } = snapshotIndex(final);
   const frameOf = (ref: string) => ref.replace(/s\d+$/, '');
   // Page locators do not reach into frames: candidates are in the target's frame.
-  const inFrame = (entry: SnapshotEntry) => target.frameRef ? isInside(entry, target.frameRef, byRef)
+  const inFrame = (entry: SnapshotEntry) => target.frameRef ? isDescendant(entry, target.frameRef, final)
     : frameOf(entry.ref) === (meant ? frameOf(meant.entry.ref) : '');
   // Places: the target's scope on the final page; the meant element's containers; where the test worked.
   const places: { ref: string; why: string }[] = [];
@@ -334,7 +328,7 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
     let score = nameScore;
     if (nameScore >= kMinSimilarity)
       why.push(nameScore === 1 ? 'the same name' : 'a similar name');
-    const place = places.find(p => p.ref === entry.ref || isInside(entry, p.ref, byRef));
+    const place = places.find(p => p.ref === entry.ref || isDescendant(entry, p.ref, final));
     if (place) {
       score += 0.3;
       why.push(place.why);
@@ -353,7 +347,7 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   const [best, second] = scored;
   // The only one of its role in a place that is the target's: a rename the name cannot tell.
   for (const place of places) {
-    const inside = scored.filter(s => s.entry.role === role && (s.entry.ref === place.ref || isInside(s.entry, place.ref, byRef)));
+    const inside = scored.filter(s => s.entry.role === role && (s.entry.ref === place.ref || isDescendant(s.entry, place.ref, final)));
     if (inside.length === 1 && (best === inside[0] || best.score - inside[0].score < kMinLead || similarity(name, nameFor(best.entry, wanted ?? { scope: [] })) < kMinSimilarity))
       return { entry: inside[0].entry, why: [...new Set([`the only ${role} ${place.why}`, ...inside[0].why.filter(w => w !== place.why)])].join(', ') };
   }
@@ -361,7 +355,7 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   const final_ = states[states.length - 1];
   if (role === 'button' && final_.attributesOf) {
     for (const place of places.filter(p => p.why.endsWith('where the test was working'))) {
-      const submits = scored.filter(s => s.entry.role === 'button' && isInside(s.entry, place.ref, byRef) && final_.attributesOf!(s.entry.ref)?.type === 'submit');
+      const submits = scored.filter(s => s.entry.role === 'button' && isDescendant(s.entry, place.ref, final) && final_.attributesOf!(s.entry.ref)?.type === 'submit');
       if (submits.length === 1 && (best === submits[0] || similarity(name, best.entry.name) < kMinSimilarity))
         return { entry: submits[0].entry, why: `the only submit button ${place.why}` };
     }
@@ -372,14 +366,6 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   if ((bestName >= kMinSimilarity || unique) && (!second || best.score - second.score >= kMinLead))
     return { entry: best.entry, why: best.why.join(', ') || 'the only one of its kind' };
   return undefined;
-}
-
-function isInside(entry: SnapshotEntry, ancestor: string, byRef: Map<string, SnapshotEntry>): boolean {
-  for (let parent = entry.parent; parent; parent = byRef.get(parent)?.parent ?? null) {
-    if (parent === ancestor)
-      return true;
-  }
-  return false;
 }
 
 function sameSiblingPosition(a: SnapshotEntry, aSnapshot: Snapshot, b: SnapshotEntry, bSnapshot: Snapshot): boolean {
@@ -423,8 +409,11 @@ function whereItWent(meant: { state: RecordedState; index: number; entry: Snapsh
   const after = snapshotIndex(gone.snapshot).byRef;
   // The container that left with it: its highest ancestor that is gone too.
   let root = byRef.get(meant.entry.ref)!;
-  for (let parent = root.parent ? byRef.get(root.parent) : undefined; parent && !after.has(parent.ref); parent = parent.parent ? byRef.get(parent.parent) : undefined)
+  for (const parent of ancestorsOf(root, before)) {
+    if (after.has(parent.ref))
+      break;
     root = parent;
+  }
   const from = captureNumber(states[lastWith].label);
   const to = captureNumber(gone.label);
   for (const action of actions ?? []) {
@@ -435,7 +424,7 @@ function whereItWent(meant: { state: RecordedState; index: number; entry: Snapsh
       continue;
     const hit = evaluateLocator(parsed.steps, before).refs.some(ref => {
       const entry = byRef.get(ref);
-      return !!entry && (ref === root.ref || isInside(entry, root.ref, byRef) || isInside(meant.entry, ref, byRef));
+      return !!entry && (ref === root.ref || isDescendant(entry, root.ref, before) || isDescendant(meant.entry, ref, before));
     });
     if (hit)
       return { capture: gone.label, byTest: `${action.method} on ${action.locator}` };
