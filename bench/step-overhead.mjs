@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRunReport } from './runReport.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.argv[2] ?? 7);
@@ -38,23 +39,7 @@ function run(config) {
     const { test, captureMs: ms } = JSON.parse(line);
     captureMs[test.split(' › ').slice(-2).join(' › ')] = ms;
   }
-  const durations = {};
-  let steps = 0;
-  const visit = list => {
-    for (const step of list ?? []) {
-      if (!/^stagewright[.:[]/.test(step.title))
-        steps++;
-      visit(step.steps);
-    }
-  };
-  for (const file of report.suites) {
-    for (const spec of file.specs) {
-      for (const result of spec.tests.flatMap(t => t.results)) {
-        durations[`${file.title} › ${spec.title}`] = result.duration;
-        visit(result.steps);
-      }
-    }
-  }
+  const { durations, steps } = readRunReport(report, (file, spec) => `${file.title} › ${spec.title}`);
   return { durations, captureMs, steps };
 }
 

@@ -15,6 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRunReport } from './runReport.mjs';
 import { suitePage } from './suitePages.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -215,27 +216,7 @@ function runMode(dir, mode) {
       }
       const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       fs.rmSync(reportFile);
-      const durations = {};
-      let steps = 0;
-      let failed = 0;
-      // The user's steps (the JSON report lists test.steps), not our capture steps.
-      const visit = list => {
-        for (const step of list ?? []) {
-          if (!/^stagewright[.:[]/.test(step.title))
-            steps++;
-          visit(step.steps);
-        }
-      };
-      for (const file of report.suites) {
-        for (const spec of file.specs) {
-          for (const result of spec.tests.flatMap(t => t.results)) {
-            durations[spec.title] = result.duration;
-            if (result.status !== 'passed')
-              failed++;
-            visit(result.steps);
-          }
-        }
-      }
+      const { durations, steps, failed } = readRunReport(report, (file, spec) => spec.title);
       let inCapturesMs = 0;
       if (fs.existsSync(captureTimes)) {
         for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))

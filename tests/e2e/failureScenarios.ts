@@ -150,6 +150,18 @@ const profileSave = (target: string) => `
     await expect(page.getByRole('status')).toHaveText('Profile saved');
   });`;
 
+/** The editor's test: the toolbar seen, a search typed, then Export clicked (and `then` after the click). */
+const searchThenExport = (target: string, then: string) => `
+  await test.step('look at the toolbar', async () => {
+    await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  });
+  await test.step('search', async () => {
+    await page.getByLabel('Search').fill('totals');
+  });
+  await test.step('export', async () => {
+    await ${target}.click();${then}
+  });`;
+
 const checkoutBody = (target: string) => `
   await test.step('fill the card', async () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -228,17 +240,7 @@ export const kScenarios: Scenario[] = [
     id: 'removed-by-app', what: 'the app removes a control while the test types elsewhere',
     before: editor, after: swap(editor, '<label>Search <input type="search"></label>', `<label>Search <input type="search" oninput="document.getElementById('export')?.remove()"></label>`),
     target: `page.getByRole('button', { name: 'Export' })`,
-    body: target => `
-  await test.step('look at the toolbar', async () => {
-    await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
-  });
-  await test.step('search', async () => {
-    await page.getByLabel('Search').fill('totals');
-  });
-  await test.step('export', async () => {
-    await ${target}.click();
-    await expect(page.getByRole('status')).toHaveText('Exported');
-  });`,
+    body: target => searchThenExport(target, `\n    await expect(page.getByRole('status')).toHaveText('Exported');`),
     verdict: 'app broken', fixable: false,
   },
   {
@@ -262,16 +264,7 @@ export const kScenarios: Scenario[] = [
     id: 'hidden', what: 'the app hides a control the test saw',
     before: editor, after: swap(editor, '<label>Search <input type="search"></label>', `<label>Search <input type="search" oninput="document.getElementById('export').style.display = 'none'"></label>`),
     target: `page.getByRole('button', { name: 'Export' })`,
-    body: target => `
-  await test.step('look at the toolbar', async () => {
-    await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
-  });
-  await test.step('search', async () => {
-    await page.getByLabel('Search').fill('totals');
-  });
-  await test.step('export', async () => {
-    await ${target}.click();
-  });`,
+    body: target => searchThenExport(target, ''),
     verdict: 'app broken', fixable: false,
   },
   {
