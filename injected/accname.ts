@@ -277,7 +277,7 @@ const cacheContentAfter = createWalkCache<string | null>();
 
 /** The readable CSS `content` of the element or one of its pseudo-elements; null when none. */
 export function getCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {
-  if (pseudo && !mayHavePseudoContent(elementTag(element)))
+  if (pseudo && !mayHavePseudoContent(element, elementTag(element)))
     return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
   return cached(cache, element, computeCSSContent, pseudo);

@@ -276,3 +276,41 @@ export function labelsOf(element: Element, tag: string): NodeList | null {
   const get = kLabelsGetters[tag];
   return get ? get(element) : null;
 }
+
+// What the pseudo-content scan reads of style sheets (injected/pseudoContent.ts), from the
+// prototypes' own getters and methods. Where the browser lacks one, it is undefined, and the scan
+// then reads every element's ::before and ::after, as it does for a sheet it cannot read.
+function optionalGetter<T, R>(proto: object | undefined, name: string): ((self: T) => R) | undefined {
+  const get = proto && ObjectCtor.getOwnPropertyDescriptor(proto, name)?.get;
+  return get ? uncurry(get as (this: T) => R) : undefined;
+}
+function optionalPrototype(name: string): object | undefined {
+  const ctor = (win as unknown as { [name: string]: unknown })[name];
+  return typeof ctor === 'function' ? (ctor as { prototype?: object }).prototype : undefined;
+}
+export const cssRulePrototypes = {
+  style: optionalPrototype('CSSStyleRule'),
+  import: optionalPrototype('CSSImportRule'),
+  grouping: optionalPrototype('CSSGroupingRule'),
+  keyframes: optionalPrototype('CSSKeyframesRule'),
+  scope: optionalPrototype('CSSScopeRule'),
+};
+export const prototypeOf = getPrototypeOf as (value: object) => object | null;
+export const documentStyleSheets = optionalGetter<Document, StyleSheetList>(DocumentProto, 'styleSheets');
+export const shadowRootStyleSheets = optionalGetter<ShadowRoot, StyleSheetList>(optionalPrototype('ShadowRoot'), 'styleSheets');
+export const documentAdoptedStyleSheets = optionalGetter<Document, CSSStyleSheet[]>(DocumentProto, 'adoptedStyleSheets');
+export const shadowRootAdoptedStyleSheets = optionalGetter<ShadowRoot, CSSStyleSheet[]>(optionalPrototype('ShadowRoot'), 'adoptedStyleSheets');
+export const styleSheetListLength = optionalGetter<StyleSheetList, number>(optionalPrototype('StyleSheetList'), 'length');
+const styleSheetListItemMethod = (optionalPrototype('StyleSheetList') as StyleSheetList | undefined)?.item;
+export const styleSheetListItem = styleSheetListItemMethod ? uncurry(styleSheetListItemMethod) : undefined;
+export const styleSheetRules = optionalGetter<CSSStyleSheet, CSSRuleList>(optionalPrototype('CSSStyleSheet'), 'cssRules');
+export const ruleListLength = optionalGetter<CSSRuleList, number>(optionalPrototype('CSSRuleList'), 'length');
+const ruleListItemMethod = (optionalPrototype('CSSRuleList') as CSSRuleList | undefined)?.item;
+export const ruleListItem = ruleListItemMethod ? uncurry(ruleListItemMethod) : undefined;
+export const styleRuleSelectorText = optionalGetter<CSSStyleRule, string>(cssRulePrototypes.style, 'selectorText');
+export const styleRuleStyle = optionalGetter<CSSStyleRule, CSSStyleDeclaration>(cssRulePrototypes.style, 'style');
+/** A style rule's nested rules (CSS nesting): its own getter in Chromium, CSSGroupingRule's in the spec. */
+export const styleRuleRules = optionalGetter<CSSStyleRule, CSSRuleList>(cssRulePrototypes.style, 'cssRules');
+export const groupingRuleRules = optionalGetter<CSSGroupingRule, CSSRuleList>(cssRulePrototypes.grouping, 'cssRules');
+export const importRuleStyleSheet = optionalGetter<CSSImportRule, CSSStyleSheet | null>(cssRulePrototypes.import, 'styleSheet');
+export const ruleCssText = optionalGetter<CSSRule, string>(optionalPrototype('CSSRule'), 'cssText');

@@ -1,82 +1,313 @@
-// Whether ::before / ::after can have content on this page at all. Reading a pseudo-element's
-// style is the costliest part of a name from content (two style computations per element), and
-// most pages have no such rules. A walk scans the style sheets it can reach once; when none has a
-// ::before/::after rule (and none is unreadable), names skip the pseudo-element reads.
+// Which elements' ::before / ::after can have content. Reading a pseudo-element's style is the
+// costliest read there is (the browser computes the pseudo-element's style for it), and on real
+// pages nearly all of those reads find nothing: an icon font's glyphs and clearfixes give the
+// rules, a few elements match them. So a walk scans the style sheets it can reach once: the
+// rules that give a ::before or ::after some `content` yield the selectors of their elements,
+// and one `querySelectorAll` per document or shadow root finds the elements they can match. Only
+// those read their pseudo-elements. The candidates are a superset: a selector keeps its
+// pseudo-classes (`:hover` is matched as the page is now), loses only what follows the
+// pseudo-element, and any rule's condition (@media, @supports, @layer) counts as met.
+//
+// Whatever the scan cannot read or place — a cross-origin sheet, CSS nesting, @scope, `::part`,
+// `::slotted`, a `:host` with more after it, a selector `querySelectorAll` rejects, @keyframes
+// that animate `content` — makes every element a candidate, as before the scan existed. Outside
+// a scan (a name computed by a matcher, the ref engine) every element is one too.
 //
 // The user-agent style sheet gives `q` its quotes, so `q` is always read.
 
-import { isArray, stringIndexOf, stringToLowerCase } from './builtins';
+import {
+  append, arrayJoin, cssRulePrototypes, documentAdoptedStyleSheets, documentQuerySelectorAll, documentStyleSheets, fragmentHost,
+  fragmentQuerySelectorAll, getRootNode, groupingRuleRules, importRuleStyleSheet, isArray, mapGet, mapSet, MapCtor, nodeListLength,
+  nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets, shadowRootStyleSheets,
+  stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules, styleRuleSelectorText, styleRuleStyle,
+  styleSheetListItem, styleSheetListLength, styleSheetRules, getPropertyValue,
+} from './builtins';
 
-let pseudoRulesPossible = true;
+type StyleRoot = Document | ShadowRoot;
+
+/** What one style sheet gives: the selectors of elements whose pseudo-elements it gives content. */
+interface SheetScan {
+  selectors: string[];
+  /** A `:host::before` rule: the shadow root's host is a candidate. */
+  host: boolean;
+  /** Something the scan cannot place: every element is a candidate. */
+  all: boolean;
+}
+
+/** Set while a walk scans: the candidates found so far, the roots scanned, each sheet's scan. */
+let scan: { all: boolean; candidates: Map<Element, true>; scanned: Map<Node, true>; sheets: Map<CSSStyleSheet, SheetScan> } | undefined;
+
+/** How deep @media / @supports / @layer / @import may nest before the scan gives up (reads everything). */
+const kMaxRuleDepth = 32;
+/** `content` values that give a pseudo-element no text. */
+const kNoText: { [value: string]: true } = { '': true, 'none': true, 'normal': true, '""': true, '\'\'': true };
 
 /** Scans the sheets of the document and of the given shadow roots; until `endPseudoContentScan`. */
-export function beginPseudoContentScan(roots: (Document | ShadowRoot)[]): void {
-  pseudoRulesPossible = false;
-  for (let i = 0; i < roots.length && !pseudoRulesPossible; i++)
-    pseudoRulesPossible = rootMayHavePseudoRules(roots[i]);
+export function beginPseudoContentScan(roots: StyleRoot[]): void {
+  scan = { all: false, candidates: new MapCtor(), scanned: new MapCtor(), sheets: new MapCtor() };
+  for (let i = 0; i < roots.length && !scan.all; i++)
+    scanRoot(roots[i]);
 }
 
 /** Adds a shadow root the walk entered after the scan began. */
-export function addPseudoContentRoot(root: Document | ShadowRoot): void {
-  if (!pseudoRulesPossible)
-    pseudoRulesPossible = rootMayHavePseudoRules(root);
+export function addPseudoContentRoot(root: StyleRoot): void {
+  if (scan && !scan.all && !mapGet(scan.scanned, root))
+    scanRoot(root);
 }
 
 export function endPseudoContentScan(): void {
-  pseudoRulesPossible = true;
+  scan = undefined;
 }
 
-/** False only when no reachable style sheet can give this element's pseudo-elements content. */
-export function mayHavePseudoContent(tag: string): boolean {
-  return pseudoRulesPossible || tag === 'q';
-}
-
-function rootMayHavePseudoRules(root: Document | ShadowRoot): boolean {
-  try {
-    const sheets = root.styleSheets;
-    for (let i = 0; i < sheets.length; i++) {
-      if (sheetMayHavePseudoRules(sheets[i], 0))
-        return true;
-    }
-    const adopted = root.adoptedStyleSheets;
-    if (isArray(adopted)) {
-      for (let i = 0; i < adopted.length; i++) {
-        if (sheetMayHavePseudoRules(adopted[i], 0))
-          return true;
-      }
-    }
+/** False only when no rule the scan found can give this element's pseudo-elements content. */
+export function mayHavePseudoContent(element: Element, tag: string): boolean {
+  if (!scan || scan.all || tag === 'q' || mapGet(scan.candidates, element))
+    return true;
+  // An element of a tree the walk did not enter (a name read through aria-labelledby into a
+  // hidden shadow tree): its root's sheets are scanned now.
+  const root = getRootNode(element);
+  if (mapGet(scan.scanned, root))
     return false;
-  } catch {
-    return true; // Anything unreadable might have such rules.
-  }
+  const type = nodeType(root);
+  if (type !== 9 /* DOCUMENT_NODE */ && type !== 11 /* DOCUMENT_FRAGMENT_NODE */)
+    return false; // Not in a document: nothing renders it.
+  scanRoot(root as StyleRoot);
+  return scan.all || !!mapGet(scan.candidates, element);
 }
 
-function sheetMayHavePseudoRules(sheet: CSSStyleSheet, depth: number): boolean {
+function scanRoot(root: StyleRoot): void {
+  const current = scan!;
+  mapSet(current.scanned, root, true);
+  const isDocument = nodeType(root) === 9;
+  const selectors: string[] = [];
+  let host = false;
+  try {
+    const sheets = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
+    if (!sheets || !styleSheetListLength || !styleSheetListItem)
+      return void (current.all = true);
+    const all: CSSStyleSheet[] = [];
+    const count = styleSheetListLength(sheets);
+    for (let i = 0; i < count; i++)
+      append(all, styleSheetListItem(sheets, i) as CSSStyleSheet);
+    const adopted = isDocument ? documentAdoptedStyleSheets?.(root as Document) : shadowRootAdoptedStyleSheets?.(root as ShadowRoot);
+    if (isArray(adopted)) {
+      for (let i = 0; i < adopted.length; i++)
+        append(all, adopted[i]);
+    }
+    for (let i = 0; i < all.length && !current.all; i++) {
+      if (!all[i])
+        continue;
+      const sheet = sheetScan(all[i]);
+      current.all = sheet.all;
+      host = host || sheet.host;
+      for (let j = 0; j < sheet.selectors.length; j++)
+        append(selectors, sheet.selectors[j]);
+    }
+  } catch {
+    current.all = true; // Anything unreadable might have such rules.
+  }
+  if (current.all)
+    return;
+  if (host) {
+    // `:host::before` (or `:host(.open)::after`): the host is the element it styles.
+    const element = isDocument ? null : fragmentHost(root as ShadowRoot);
+    if (element)
+      mapSet(current.candidates, element, true);
+  }
+  if (!selectors.length)
+    return;
+  let found: NodeList;
+  try {
+    const joined = arrayJoin(selectors, ',');
+    found = isDocument ? documentQuerySelectorAll(root as Document, joined) : fragmentQuerySelectorAll(root as ShadowRoot, joined);
+  } catch {
+    current.all = true; // A selector the browser's style engine takes and querySelectorAll does not.
+    return;
+  }
+  const length = nodeListLength(found);
+  for (let i = 0; i < length; i++)
+    mapSet(current.candidates, found[i] as Element, true);
+}
+
+/** A sheet's scan, once per walk: component libraries share one sheet among many shadow roots. */
+function sheetScan(sheet: CSSStyleSheet): SheetScan {
+  const known = mapGet(scan!.sheets, sheet);
+  if (known)
+    return known;
+  const result: SheetScan = { selectors: [], host: false, all: false };
+  readSheet(sheet, result, 0);
+  mapSet(scan!.sheets, sheet, result);
+  return result;
+}
+
+function readSheet(sheet: CSSStyleSheet | null, result: SheetScan, depth: number): void {
+  if (!sheet)
+    return;
   let rules: CSSRuleList;
   try {
-    rules = sheet.cssRules;
+    rules = styleSheetRules!(sheet);
   } catch {
-    return true; // A cross-origin sheet cannot be read.
+    result.all = true; // A cross-origin sheet cannot be read.
+    return;
   }
-  return rulesMayHavePseudoRules(rules, depth);
+  readRules(rules, result, depth);
 }
 
-function rulesMayHavePseudoRules(rules: CSSRuleList, depth: number): boolean {
-  if (depth > 32)
-    return true;
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i] as CSSRule & { selectorText?: string; cssRules?: CSSRuleList; styleSheet?: CSSStyleSheet | null };
-    if (typeof rule.selectorText === 'string') {
-      const selector = stringToLowerCase(rule.selectorText);
-      if (stringIndexOf(selector, 'before') !== -1 || stringIndexOf(selector, 'after') !== -1)
-        return true;
+function readRules(rules: CSSRuleList, result: SheetScan, depth: number): void {
+  if (depth > kMaxRuleDepth || !ruleListLength || !ruleListItem)
+    return void (result.all = true);
+  const count = ruleListLength(rules);
+  for (let i = 0; i < count && !result.all; i++) {
+    const rule = ruleListItem(rules, i);
+    if (!rule)
+      continue;
+    const proto = prototypeOf(rule);
+    if (proto && proto === cssRulePrototypes.style) {
+      readStyleRule(rule as CSSStyleRule, result);
+    } else if (proto && proto === cssRulePrototypes.import) {
+      readSheet(importRuleStyleSheet!(rule as CSSImportRule), result, depth + 1);
+    } else if (proto && (proto === cssRulePrototypes.keyframes || proto === cssRulePrototypes.scope)) {
+      // An animation of `content` gives text no rule's selector names; @scope's selectors are
+      // relative to its root, and no querySelectorAll matches them as written.
+      if (stringIndexOf(ruleCssText!(rule), 'content') !== -1)
+        result.all = true;
+    } else if (isGroupingRule(rule)) {
+      // @media, @supports, @layer, @container, @starting-style: their conditions count as met.
+      readRules(groupingRuleRules!(rule as CSSGroupingRule), result, depth + 1);
     }
-    // Nested rules, @media, @supports, @layer, @container…
-    if (rule.cssRules && rulesMayHavePseudoRules(rule.cssRules, depth + 1))
-      return true;
-    // @import
-    if (rule.styleSheet && sheetMayHavePseudoRules(rule.styleSheet, depth + 1))
+  }
+}
+
+function isGroupingRule(rule: CSSRule): boolean {
+  const grouping = cssRulePrototypes.grouping;
+  if (!grouping || !groupingRuleRules)
+    return false;
+  for (let proto = prototypeOf(rule); proto; proto = prototypeOf(proto)) {
+    if (proto === grouping)
       return true;
   }
   return false;
+}
+
+function readStyleRule(rule: CSSStyleRule, result: SheetScan): void {
+  if (!styleRuleSelectorText || !styleRuleStyle)
+    return void (result.all = true);
+  // CSS nesting: the nested rules' selectors are relative to this one's.
+  const nested = styleRuleRules ? styleRuleRules(rule) : isGroupingRule(rule) ? groupingRuleRules!(rule) : undefined;
+  if (nested && ruleListLength!(nested) && stringIndexOf(ruleCssText!(rule), 'content') !== -1)
+    return void (result.all = true);
+  const content = stringTrim(getPropertyValue(styleRuleStyle(rule), 'content'));
+  if (kNoText[content])
+    return;
+  const parts = splitSelectorList(styleRuleSelectorText(rule));
+  for (let i = 0; i < parts.length && !result.all; i++) {
+    const at = pseudoElementAt(parts[i]);
+    if (at < 0)
+      continue; // The rule's `content` is the element's own (read with its style), not a pseudo-element's.
+    let element = stringTrim(stringSlice(parts[i], 0, at));
+    const lower = stringToLowerCase(element);
+    if (stringIndexOf(lower, '::slotted') !== -1 || stringIndexOf(lower, '::part') !== -1)
+      return void (result.all = true);
+    if (stringIndexOf(lower, ':host') !== -1) {
+      if (isBareHost(lower))
+        result.host = true;
+      else
+        result.all = true;
+      continue;
+    }
+    // `::before` alone, or after a combinator (`.list > ::after`): any element there.
+    const last = element ? stringCharCodeAt(element, element.length - 1) : 0;
+    if (!element || last === 0x3e /* > */ || last === 0x2b /* + */ || last === 0x7e /* ~ */)
+      element += '*';
+    append(result.selectors, element);
+  }
+}
+
+/** `:host` or `:host(…)` alone, before the pseudo-element. */
+function isBareHost(selector: string): boolean {
+  if (selector === ':host')
+    return true;
+  if (stringSlice(selector, 0, 6) !== ':host(')
+    return false;
+  const close = matchingParen(selector, 5);
+  return close === selector.length - 1;
+}
+
+/** The index of the parenthesis that closes the one at `open`, or -1. */
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const code = stringCharCodeAt(text, i);
+    if (code === 0x5c /* \ */) {
+      i++;
+      continue;
+    }
+    if (code === 0x28 /* ( */)
+      depth++;
+    else if (code === 0x29 /* ) */ && --depth === 0)
+      return i;
+  }
+  return -1;
+}
+
+/**
+ * Calls `visit` with each character of `text` that is outside parentheses, brackets and strings
+ * (escaped ones skipped); returns the first index it says yes to, or -1.
+ */
+function findTopLevel(text: string, visit: (code: number, at: number) => boolean): number {
+  let depth = 0;
+  let quote = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = stringCharCodeAt(text, i);
+    if (code === 0x5c /* \ */) {
+      i++;
+    } else if (quote) {
+      if (code === quote)
+        quote = 0;
+    } else if (code === 0x22 /* " */ || code === 0x27 /* ' */) {
+      quote = code;
+    } else if (code === 0x28 /* ( */ || code === 0x5b /* [ */) {
+      depth++;
+    } else if (code === 0x29 /* ) */ || code === 0x5d /* ] */) {
+      depth--;
+    } else if (depth === 0 && visit(code, i)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** A selector list's selectors: split at the commas outside parentheses, brackets and strings. */
+export function splitSelectorList(list: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  findTopLevel(list, (code, at) => {
+    if (code === 0x2c /* , */) {
+      append(parts, stringSlice(list, start, at));
+      start = at + 1;
+    }
+    return false;
+  });
+  append(parts, stringSlice(list, start));
+  return parts;
+}
+
+/**
+ * Where `::before` or `::after` (or the legacy `:before` / `:after`) begins in one selector,
+ * outside parentheses, brackets and strings; -1 when it has none there.
+ */
+export function pseudoElementAt(selector: string): number {
+  return findTopLevel(selector, (code, at) => {
+    if (code !== 0x3a /* : */)
+      return false;
+    const nameStart = stringCharCodeAt(selector, at + 1) === 0x3a ? at + 2 : at + 1;
+    const name = stringToLowerCase(stringSlice(selector, nameStart, nameStart + 6));
+    const length = stringSlice(name, 0, 6) === 'before' ? 6 : stringSlice(name, 0, 5) === 'after' ? 5 : 0;
+    return !!length && !isIdentCode(stringCharCodeAt(selector, nameStart + length));
+  });
+}
+
+function isIdentCode(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2d || code === 0x5f || code >= 0x80 || code === 0x5c;
 }

@@ -232,7 +232,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         options.onShadowRoot(shadowRoot);
     }
     // Generated content reads where it renders: ::before ahead of the children, ::after behind them.
-    const pseudoText = owner !== kNoOwner && !hiddenText && mayHavePseudoContent(tag);
+    const pseudoText = owner !== kNoOwner && !hiddenText && mayHavePseudoContent(element, tag);
     const before = pseudoText ? getCSSContent(element, '::before') : null;
     if (before)
       current[owner + 1] += before;

@@ -50,6 +50,85 @@ test.describe('snapshot', () => {
     expect((await sw.find({ role: 'button' })).map(e => e.name)).toEqual(['Save file', 'plain', 'Shadow more', 'Very Adopted']);
   });
 
+  test('should read the pseudo-element content of every rule shape, as Playwright does', async ({ page, stagewright: sw }) => {
+    // The walk reads ::before/::after only where a rule that gives them content can match
+    // (injected/pseudoContent.ts): each button here is reached by another kind of rule.
+    await page.setContent(`
+      <style>
+        :is(.is-a, .is-b)::after { content: " is"; }
+        .list > ::before { content: "child "; }
+        @media (min-width: 1px) { .media::before { content: "media "; } }
+        @supports (display: grid) { .supports::after { content: " supports"; } }
+        @layer base { .layer::before { content: "layer "; } }
+        .legacy:before { content: "legacy "; }
+        .attr::after { content: " " attr(data-more); }
+        .clear::after { content: ""; display: table; }
+        .escaped\\:before { content: "no"; }
+        .hover:hover::after { content: " hovered"; }
+        .var::before { content: var(--label); }
+        [data-kind="a, b"]::after { content: " comma"; }
+      </style>
+      <button class="is-b">one</button>
+      <div class="list"><button>two</button></div>
+      <button class="media">three</button>
+      <button class="supports">four</button>
+      <button class="layer">five</button>
+      <button class="legacy">six</button>
+      <button class="attr" data-more="more">seven</button>
+      <button class="clear">eight</button>
+      <button class="escaped:before">nine</button>
+      <button class="hover">ten</button>
+      <button class="var" style="--label: 'var '">eleven</button>
+      <button data-kind="a, b">twelve</button>
+      <x-host></x-host>
+      <script>
+        customElements.define('x-host', class extends HTMLElement {
+          constructor() {
+            super();
+            const root = this.attachShadow({ mode: 'open' });
+            root.innerHTML = '<style>:host::before { content: "host "; } .inner::after { content: " inner"; }</style><button class="inner">thirteen</button>';
+            this.setAttribute('role', 'group');
+          }
+        });
+      </script>`);
+    await page.hover('.hover');
+    const expected = ['one is', 'child two', 'media three', 'four supports', 'layer five', 'legacy six', 'seven more', 'eight', 'nine', 'ten hovered', 'var eleven', 'twelve comma', 'thirteen inner'];
+    expect((await sw.find({ role: 'button' })).map(e => e.name)).toEqual(expected);
+    for (const [i, name] of expected.entries())
+      await expect(page.getByRole('button').nth(i)).toHaveAccessibleName(name);
+    expect((await sw.find({ role: 'group' }))[0].text).toBe('host');
+  });
+
+  test('should read pseudo-element content where the scan cannot place its rules, or a page lies about them', async ({ page, stagewright: sw }) => {
+    const names = async () => (await sw.find({ role: 'button' })).map(e => e.name);
+    // CSS nesting: the nested selector is relative to its parent's, so every element is read.
+    await page.setContent(`<style>.nest { &::after { content: " nested"; } }</style><button class="nest">one</button><button>two</button>`);
+    expect(await names()).toEqual(['one nested', 'two']);
+    // ::slotted styles light-DOM children from a shadow tree's sheet.
+    await page.setContent(`
+      <x-slots><button>three</button></x-slots>
+      <script>
+        customElements.define('x-slots', class extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: 'open' }).innerHTML = '<style>::slotted(button)::after { content: " slotted"; }</style><slot></slot>';
+          }
+        });
+      </script>`);
+    expect(await names()).toEqual(['three slotted']);
+    // The scan reads the sheets through the getters captured at install.
+    await page.setContent(`
+      <script>
+        Object.defineProperty(CSSStyleRule.prototype, 'selectorText', { get: () => '.nothing' });
+        Object.defineProperty(CSSStyleSheet.prototype, 'cssRules', { get: () => [] });
+        Object.defineProperty(Document.prototype, 'styleSheets', { get: () => [] });
+      </script>
+      <style>.late::before { content: "late "; }</style>
+      <button class="late">four</button>`);
+    expect(await names()).toEqual(['late four']);
+    await expect(page.getByRole('button')).toHaveAccessibleName('late four');
+  });
+
   test('should read pseudo-element content that a style sheet adds after the first snapshot', async ({ page, stagewright: sw }) => {
     await page.setContent(`<button class="x">Go</button>`);
     expect((await sw.find({ role: 'button' }))[0].name).toBe('Go');
