@@ -51,7 +51,7 @@ import { kNeverRenderedTags } from './tags';
 import { isBlank, isWhitespace, normalizeWhitespace, splitTokens } from './text';
 import { getAriaRole, getAriaRoleForNaming, isNameProhibitedRole } from './roles';
 import { isInRedacted, isRedacted, isSecretField, kRedactedName, textContentOutsideRedacted, withRedactionSuspended } from './secrets';
-import { mayHavePseudoContent } from './pseudoContent';
+import { mayHaveElementContent, mayHavePseudoContent } from './pseudoContent';
 
 const kSvgNamespace = 'http://www.w3.org/2000/svg';
 
@@ -277,7 +277,7 @@ const cacheContentAfter = createWalkCache<string | null>();
 
 /** The readable CSS `content` of the element or one of its pseudo-elements; null when none. */
 export function getCSSContent(element: Element, pseudo?: '::before' | '::after'): string | null {
-  if (pseudo && !mayHavePseudoContent(element, elementTag(element)))
+  if (pseudo ? !mayHavePseudoContent(element, elementTag(element)) : !mayHaveElementContent(element))
     return null;
   const cache = pseudo === '::before' ? cacheContentBefore : pseudo === '::after' ? cacheContentAfter : cacheContent;
   return cached(cache, element, computeCSSContent, pseudo);

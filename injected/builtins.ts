@@ -293,7 +293,7 @@ export const cssRulePrototypes = {
   import: optionalPrototype('CSSImportRule'),
   grouping: optionalPrototype('CSSGroupingRule'),
   keyframes: optionalPrototype('CSSKeyframesRule'),
-  scope: optionalPrototype('CSSScopeRule'),
+  nestedDeclarations: optionalPrototype('CSSNestedDeclarations'),
 };
 export const prototypeOf = getPrototypeOf as (value: object) => object | null;
 export const documentStyleSheets = optionalGetter<Document, StyleSheetList>(DocumentProto, 'styleSheets');
@@ -311,6 +311,7 @@ export const styleRuleSelectorText = optionalGetter<CSSStyleRule, string>(cssRul
 export const styleRuleStyle = optionalGetter<CSSStyleRule, CSSStyleDeclaration>(cssRulePrototypes.style, 'style');
 /** A style rule's nested rules (CSS nesting): its own getter in Chromium, CSSGroupingRule's in the spec. */
 export const styleRuleRules = optionalGetter<CSSStyleRule, CSSRuleList>(cssRulePrototypes.style, 'cssRules');
+export const nestedDeclarationsStyle = optionalGetter<CSSRule, CSSStyleDeclaration>(cssRulePrototypes.nestedDeclarations, 'style');
 export const groupingRuleRules = optionalGetter<CSSGroupingRule, CSSRuleList>(cssRulePrototypes.grouping, 'cssRules');
 export const importRuleStyleSheet = optionalGetter<CSSImportRule, CSSStyleSheet | null>(cssRulePrototypes.import, 'styleSheet');
 export const ruleCssText = optionalGetter<CSSRule, string>(optionalPrototype('CSSRule'), 'cssText');

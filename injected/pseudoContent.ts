@@ -1,17 +1,19 @@
-// Which elements' ::before / ::after can have content. Reading a pseudo-element's style is the
-// costliest read there is (the browser computes the pseudo-element's style for it), and on real
-// pages nearly all of those reads find nothing: an icon font's glyphs and clearfixes give the
-// rules, a few elements match them. So a walk scans the style sheets it can reach once: the
-// rules that give a ::before or ::after some `content` yield the selectors of their elements,
-// and one `querySelectorAll` per document or shadow root finds the elements they can match. Only
-// those read their pseudo-elements. The candidates are a superset: a selector keeps its
-// pseudo-classes (`:hover` is matched as the page is now), loses only what follows the
-// pseudo-element, and any rule's condition (@media, @supports, @layer) counts as met.
+// Which elements' ::before / ::after, or the elements themselves, can have CSS `content`. Reading
+// a pseudo-element's style is the costliest read there is (the browser computes the
+// pseudo-element's style for it), and on real pages nearly all of those reads find nothing: an
+// icon font's glyphs and clearfixes give the rules, a few elements match them. So a walk scans the
+// style sheets it can reach once: the rules that give some `content` yield the selectors of their
+// elements, and one `querySelectorAll` per document or shadow root (and kind) finds the elements
+// they can match. Only those read their `content`. The candidates are a superset: a selector
+// keeps its pseudo-classes (`:hover` is matched as the page is now), loses only what follows the
+// pseudo-element, and any rule's condition (@media, @supports, @layer) counts as met; a nested
+// rule's selector is resolved against its parent's (`&` is `:is(parent)`).
 //
-// Whatever the scan cannot read or place — a cross-origin sheet, CSS nesting, @scope, `::part`,
-// `::slotted`, a `:host` with more after it, a selector `querySelectorAll` rejects, @keyframes
-// that animate `content` — makes every element a candidate, as before the scan existed. Outside
-// a scan (a name computed by a matcher, the ref engine) every element is one too.
+// Whatever the scan cannot read or place — a cross-origin sheet, @scope, `::part`, `::slotted`, a
+// `:host` with more after it, a selector `querySelectorAll` rejects, @keyframes that animate
+// `content`, a rule of a kind it does not know that declares `content` — makes every element a
+// candidate, as before the scan existed. Outside a scan (a name computed by a matcher, the ref
+// engine) every element is one too.
 //
 // The user-agent style sheet gives `q` its quotes, so `q` is always read.
 
@@ -19,32 +21,37 @@ import {
   append, arrayJoin, cssRulePrototypes, documentAdoptedStyleSheets, documentQuerySelectorAll, documentStyleSheets, fragmentHost,
   fragmentQuerySelectorAll, getRootNode, groupingRuleRules, importRuleStyleSheet, isArray, mapGet, mapSet, MapCtor, nodeListLength,
   nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets, shadowRootStyleSheets,
-  stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules, styleRuleSelectorText, styleRuleStyle,
+  stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules, styleRuleSelectorText, styleRuleStyle, nestedDeclarationsStyle, regexpTest,
   styleSheetListItem, styleSheetListLength, styleSheetRules, getPropertyValue,
 } from './builtins';
 
 type StyleRoot = Document | ShadowRoot;
 
-/** What one style sheet gives: the selectors of elements whose pseudo-elements it gives content. */
+/** Whose `content` a rule gives: a ::before or ::after, or the element itself (`content: url(…) / "alt"`). */
+const enum Kind { Pseudo = 0, Element = 1 }
+
+/** What one style sheet gives: by kind, the selectors of elements it gives content. */
 interface SheetScan {
-  selectors: string[];
-  /** A `:host::before` rule: the shadow root's host is a candidate. */
-  host: boolean;
+  selectors: [string[], string[]];
+  /** By kind, a `:host` rule (`:host::before`): the shadow root's host is a candidate. */
+  host: [boolean, boolean];
   /** Something the scan cannot place: every element is a candidate. */
   all: boolean;
 }
 
 /** Set while a walk scans: the candidates found so far, the roots scanned, each sheet's scan. */
-let scan: { all: boolean; candidates: Map<Element, true>; scanned: Map<Node, true>; sheets: Map<CSSStyleSheet, SheetScan> } | undefined;
+let scan: { all: boolean; candidates: [Map<Element, true>, Map<Element, true>]; scanned: Map<Node, true>; sheets: Map<CSSStyleSheet, SheetScan> } | undefined;
 
 /** How deep @media / @supports / @layer / @import may nest before the scan gives up (reads everything). */
 const kMaxRuleDepth = 32;
+/** A `content` declaration in a rule's text (not `justify-content`, `align-content`…). */
+const kContentDeclaration = /(?:^|[\s{;])content\s*:/;
 /** `content` values that give a pseudo-element no text. */
 const kNoText: { [value: string]: true } = { '': true, 'none': true, 'normal': true, '""': true, '\'\'': true };
 
 /** Scans the sheets of the document and of the given shadow roots; until `endPseudoContentScan`. */
 export function beginPseudoContentScan(roots: StyleRoot[]): void {
-  scan = { all: false, candidates: new MapCtor(), scanned: new MapCtor(), sheets: new MapCtor() };
+  scan = { all: false, candidates: [new MapCtor(), new MapCtor()], scanned: new MapCtor(), sheets: new MapCtor() };
   for (let i = 0; i < roots.length && !scan.all; i++)
     scanRoot(roots[i]);
 }
@@ -61,7 +68,16 @@ export function endPseudoContentScan(): void {
 
 /** False only when no rule the scan found can give this element's pseudo-elements content. */
 export function mayHavePseudoContent(element: Element, tag: string): boolean {
-  if (!scan || scan.all || tag === 'q' || mapGet(scan.candidates, element))
+  return tag === 'q' || mayHaveContent(element, Kind.Pseudo);
+}
+
+/** False only when no rule the scan found can give this element itself `content`. */
+export function mayHaveElementContent(element: Element): boolean {
+  return mayHaveContent(element, Kind.Element);
+}
+
+function mayHaveContent(element: Element, kind: Kind): boolean {
+  if (!scan || scan.all || mapGet(scan.candidates[kind], element))
     return true;
   // An element of a tree the walk did not enter (a name read through aria-labelledby into a
   // hidden shadow tree): its root's sheets are scanned now.
@@ -72,15 +88,14 @@ export function mayHavePseudoContent(element: Element, tag: string): boolean {
   if (type !== 9 /* DOCUMENT_NODE */ && type !== 11 /* DOCUMENT_FRAGMENT_NODE */)
     return false; // Not in a document: nothing renders it.
   scanRoot(root as StyleRoot);
-  return scan.all || !!mapGet(scan.candidates, element);
+  return scan.all || !!mapGet(scan.candidates[kind], element);
 }
 
 function scanRoot(root: StyleRoot): void {
   const current = scan!;
   mapSet(current.scanned, root, true);
   const isDocument = nodeType(root) === 9;
-  const selectors: string[] = [];
-  let host = false;
+  const scans: SheetScan[] = [];
   try {
     const sheets = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
     if (!sheets || !styleSheetListLength || !styleSheetListItem)
@@ -95,24 +110,32 @@ function scanRoot(root: StyleRoot): void {
         append(all, adopted[i]);
     }
     for (let i = 0; i < all.length && !current.all; i++) {
-      if (!all[i])
-        continue;
-      const sheet = sheetScan(all[i]);
-      current.all = sheet.all;
-      host = host || sheet.host;
-      for (let j = 0; j < sheet.selectors.length; j++)
-        append(selectors, sheet.selectors[j]);
+      if (all[i])
+        append(scans, sheetScan(all[i]));
+      current.all = scans.length > 0 && scans[scans.length - 1].all;
     }
   } catch {
     current.all = true; // Anything unreadable might have such rules.
   }
-  if (current.all)
-    return;
+  for (let kind = Kind.Pseudo; kind <= Kind.Element && !current.all; kind++)
+    addCandidates(root, isDocument, scans, kind);
+}
+
+/** The elements of `root` the sheets' selectors of one kind can match, added to the candidates. */
+function addCandidates(root: StyleRoot, isDocument: boolean, scans: SheetScan[], kind: Kind): void {
+  const current = scan!;
+  const selectors: string[] = [];
+  let host = false;
+  for (let i = 0; i < scans.length; i++) {
+    host = host || scans[i].host[kind];
+    for (let j = 0; j < scans[i].selectors[kind].length; j++)
+      append(selectors, scans[i].selectors[kind][j]);
+  }
   if (host) {
     // `:host::before` (or `:host(.open)::after`): the host is the element it styles.
     const element = isDocument ? null : fragmentHost(root as ShadowRoot);
     if (element)
-      mapSet(current.candidates, element, true);
+      mapSet(current.candidates[kind], element, true);
   }
   if (!selectors.length)
     return;
@@ -126,7 +149,7 @@ function scanRoot(root: StyleRoot): void {
   }
   const length = nodeListLength(found);
   for (let i = 0; i < length; i++)
-    mapSet(current.candidates, found[i] as Element, true);
+    mapSet(current.candidates[kind], found[i] as Element, true);
 }
 
 /** A sheet's scan, once per walk: component libraries share one sheet among many shadow roots. */
@@ -134,7 +157,7 @@ function sheetScan(sheet: CSSStyleSheet): SheetScan {
   const known = mapGet(scan!.sheets, sheet);
   if (known)
     return known;
-  const result: SheetScan = { selectors: [], host: false, all: false };
+  const result: SheetScan = { selectors: [[], []], host: [false, false], all: false };
   readSheet(sheet, result, 0);
   mapSet(scan!.sheets, sheet, result);
   return result;
@@ -153,7 +176,11 @@ function readSheet(sheet: CSSStyleSheet | null, result: SheetScan, depth: number
   readRules(rules, result, depth);
 }
 
-function readRules(rules: CSSRuleList, result: SheetScan, depth: number): void {
+/**
+ * The rules of a sheet, an @media / @supports / @layer block, or a style rule's nested rules
+ * (`parent`: the nesting rule's selector, resolved).
+ */
+function readRules(rules: CSSRuleList, result: SheetScan, depth: number, parent?: string): void {
   if (depth > kMaxRuleDepth || !ruleListLength || !ruleListItem)
     return void (result.all = true);
   const count = ruleListLength(rules);
@@ -163,17 +190,21 @@ function readRules(rules: CSSRuleList, result: SheetScan, depth: number): void {
       continue;
     const proto = prototypeOf(rule);
     if (proto && proto === cssRulePrototypes.style) {
-      readStyleRule(rule as CSSStyleRule, result);
+      readStyleRule(rule as CSSStyleRule, result, depth, parent);
+    } else if (proto && proto === cssRulePrototypes.nestedDeclarations && parent !== undefined && nestedDeclarationsStyle) {
+      // Declarations after a nested rule: the nesting rule's own.
+      if (givesText(nestedDeclarationsStyle(rule)))
+        addSelectors(parent, result);
     } else if (proto && proto === cssRulePrototypes.import) {
       readSheet(importRuleStyleSheet!(rule as CSSImportRule), result, depth + 1);
-    } else if (proto && (proto === cssRulePrototypes.keyframes || proto === cssRulePrototypes.scope)) {
-      // An animation of `content` gives text no rule's selector names; @scope's selectors are
-      // relative to its root, and no querySelectorAll matches them as written.
-      if (stringIndexOf(ruleCssText!(rule), 'content') !== -1)
-        result.all = true;
     } else if (isGroupingRule(rule)) {
       // @media, @supports, @layer, @container, @starting-style: their conditions count as met.
-      readRules(groupingRuleRules!(rule as CSSGroupingRule), result, depth + 1);
+      readRules(groupingRuleRules!(rule as CSSGroupingRule), result, depth + 1, parent);
+    } else if (declaresContent(ruleCssText!(rule))) {
+      // @keyframes that animate `content` give text no rule's selector names; @scope's selectors
+      // are relative to its root, which no querySelectorAll matches as written; and a rule of a
+      // kind this scan does not know may give content too.
+      result.all = true;
     }
   }
 }
@@ -189,28 +220,82 @@ function isGroupingRule(rule: CSSRule): boolean {
   return false;
 }
 
-function readStyleRule(rule: CSSStyleRule, result: SheetScan): void {
+function declaresContent(cssText: string): boolean {
+  return regexpTest(kContentDeclaration, cssText);
+}
+
+function givesText(style: CSSStyleDeclaration): boolean {
+  return !kNoText[stringTrim(getPropertyValue(style, 'content'))];
+}
+
+function readStyleRule(rule: CSSStyleRule, result: SheetScan, depth: number, parent: string | undefined): void {
   if (!styleRuleSelectorText || !styleRuleStyle)
     return void (result.all = true);
+  const own = styleRuleSelectorText(rule);
+  const selector = parent === undefined ? own : resolveNested(own, parent);
+  if (givesText(styleRuleStyle(rule)))
+    addSelectors(selector, result);
   // CSS nesting: the nested rules' selectors are relative to this one's.
   const nested = styleRuleRules ? styleRuleRules(rule) : isGroupingRule(rule) ? groupingRuleRules!(rule) : undefined;
-  if (nested && ruleListLength!(nested) && stringIndexOf(ruleCssText!(rule), 'content') !== -1)
-    return void (result.all = true);
-  const content = stringTrim(getPropertyValue(styleRuleStyle(rule), 'content'));
-  if (kNoText[content])
-    return;
-  const parts = splitSelectorList(styleRuleSelectorText(rule));
+  if (nested && ruleListLength!(nested))
+    readRules(nested, result, depth + 1, selector);
+}
+
+/**
+ * A nested rule's selector list made absolute: `&` stands for the parent's (`:is(parent)`), and a
+ * selector without one is relative to it (`.child` is `:is(parent) .child`).
+ */
+function resolveNested(selectorList: string, parent: string): string {
+  const parts = splitSelectorList(selectorList);
+  const replacement = ':is(' + parent + ')';
+  for (let i = 0; i < parts.length; i++) {
+    const part = stringTrim(parts[i]);
+    const resolved = replaceNestingSelector(part, replacement);
+    parts[i] = resolved === part ? replacement + ' ' + part : resolved;
+  }
+  return arrayJoin(parts, ',');
+}
+
+/** `selector` with each `&` outside strings and attribute brackets replaced. */
+function replaceNestingSelector(selector: string, replacement: string): string {
+  let result = '';
+  let from = 0;
+  let brackets = 0;
+  let quote = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const code = stringCharCodeAt(selector, i);
+    if (code === 0x5c /* \ */) {
+      i++;
+    } else if (quote) {
+      if (code === quote)
+        quote = 0;
+    } else if (code === 0x22 || code === 0x27) {
+      quote = code;
+    } else if (code === 0x5b /* [ */) {
+      brackets++;
+    } else if (code === 0x5d /* ] */) {
+      brackets--;
+    } else if (code === 0x26 /* & */ && !brackets) {
+      result += stringSlice(selector, from, i) + replacement;
+      from = i + 1;
+    }
+  }
+  return from ? result + stringSlice(selector, from) : selector;
+}
+
+/** A content rule's selectors, by kind: the elements (or their ::before / ::after) it gives content. */
+function addSelectors(selectorList: string, result: SheetScan): void {
+  const parts = splitSelectorList(selectorList);
   for (let i = 0; i < parts.length && !result.all; i++) {
     const at = pseudoElementAt(parts[i]);
-    if (at < 0)
-      continue; // The rule's `content` is the element's own (read with its style), not a pseudo-element's.
-    let element = stringTrim(stringSlice(parts[i], 0, at));
+    const kind = at < 0 ? Kind.Element : Kind.Pseudo;
+    let element = stringTrim(at < 0 ? parts[i] : stringSlice(parts[i], 0, at));
     const lower = stringToLowerCase(element);
     if (stringIndexOf(lower, '::slotted') !== -1 || stringIndexOf(lower, '::part') !== -1)
       return void (result.all = true);
     if (stringIndexOf(lower, ':host') !== -1) {
       if (isBareHost(lower))
-        result.host = true;
+        result.host[kind] = true;
       else
         result.all = true;
       continue;
@@ -219,7 +304,7 @@ function readStyleRule(rule: CSSStyleRule, result: SheetScan): void {
     const last = element ? stringCharCodeAt(element, element.length - 1) : 0;
     if (!element || last === 0x3e /* > */ || last === 0x2b /* + */ || last === 0x7e /* ~ */)
       element += '*';
-    append(result.selectors, element);
+    append(result.selectors[kind], element);
   }
 }
 

@@ -67,6 +67,7 @@ test.describe('snapshot', () => {
         .hover:hover::after { content: " hovered"; }
         .var::before { content: var(--label); }
         [data-kind="a, b"]::after { content: " comma"; }
+        @media (min-width: 1px) { .swap { content: url(data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==) / "fourteen"; } }
       </style>
       <button class="is-b">one</button>
       <div class="list"><button>two</button></div>
@@ -80,6 +81,7 @@ test.describe('snapshot', () => {
       <button class="hover">ten</button>
       <button class="var" style="--label: 'var '">eleven</button>
       <button data-kind="a, b">twelve</button>
+      <button><span class="swap">replaced</span></button>
       <x-host></x-host>
       <script>
         customElements.define('x-host', class extends HTMLElement {
@@ -92,7 +94,7 @@ test.describe('snapshot', () => {
         });
       </script>`);
     await page.hover('.hover');
-    const expected = ['one is', 'child two', 'media three', 'four supports', 'layer five', 'legacy six', 'seven more', 'eight', 'nine', 'ten hovered', 'var eleven', 'twelve comma', 'thirteen inner'];
+    const expected = ['one is', 'child two', 'media three', 'four supports', 'layer five', 'legacy six', 'seven more', 'eight', 'nine', 'ten hovered', 'var eleven', 'twelve comma', 'fourteen', 'thirteen inner'];
     expect((await sw.find({ role: 'button' })).map(e => e.name)).toEqual(expected);
     for (const [i, name] of expected.entries())
       await expect(page.getByRole('button').nth(i)).toHaveAccessibleName(name);
@@ -101,12 +103,23 @@ test.describe('snapshot', () => {
 
   test('should read pseudo-element content where the scan cannot place its rules, or a page lies about them', async ({ page, stagewright: sw }) => {
     const names = async () => (await sw.find({ role: 'button' })).map(e => e.name);
-    // CSS nesting: the nested selector is relative to its parent's, so every element is read.
-    await page.setContent(`<style>.nest { &::after { content: " nested"; } }</style><button class="nest">one</button><button>two</button>`);
-    expect(await names()).toEqual(['one nested', 'two']);
+    // CSS nesting: a nested selector is resolved against its parent's.
+    await page.setContent(`
+      <style>
+        .nest { justify-content: center; &::after { content: " nested"; } .deep & .x::before { content: "deep "; } }
+        .outer { @media (min-width: 1px) { > .inner::after { content: " inner"; } } color: red; }
+        .swap { color: blue; & { content: url(data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==) / "seven"; } }
+      </style>
+      <button class="nest">one</button><button>two</button>
+      <div class="deep"><div class="nest"><button class="x">three</button></div></div>
+      <div class="outer"><button class="inner">four</button></div>
+      <button><span class="swap">replaced</span></button>`);
+    expect(await names()).toEqual(['one nested', 'two', 'deep three', 'four inner', 'seven']);
+    for (const [i, name] of ['one nested', 'two', 'deep three', 'four inner', 'seven'].entries())
+      await expect(page.getByRole('button').nth(i)).toHaveAccessibleName(name);
     // ::slotted styles light-DOM children from a shadow tree's sheet.
     await page.setContent(`
-      <x-slots><button>three</button></x-slots>
+      <x-slots><button>five</button></x-slots>
       <script>
         customElements.define('x-slots', class extends HTMLElement {
           constructor() {
@@ -115,7 +128,7 @@ test.describe('snapshot', () => {
           }
         });
       </script>`);
-    expect(await names()).toEqual(['three slotted']);
+    expect(await names()).toEqual(['five slotted']);
     // The scan reads the sheets through the getters captured at install.
     await page.setContent(`
       <script>
@@ -124,9 +137,9 @@ test.describe('snapshot', () => {
         Object.defineProperty(Document.prototype, 'styleSheets', { get: () => [] });
       </script>
       <style>.late::before { content: "late "; }</style>
-      <button class="late">four</button>`);
-    expect(await names()).toEqual(['late four']);
-    await expect(page.getByRole('button')).toHaveAccessibleName('late four');
+      <button class="late">six</button>`);
+    expect(await names()).toEqual(['late six']);
+    await expect(page.getByRole('button')).toHaveAccessibleName('late six');
   });
 
   test('should read pseudo-element content that a style sheet adds after the first snapshot', async ({ page, stagewright: sw }) => {
