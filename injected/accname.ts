@@ -38,6 +38,8 @@ import {
 import {
   cached,
   computeOwnHiddenness,
+  cacheGet,
+  cacheSet,
   createWalkCache,
   elementTag,
   firstChildWithTag,
@@ -50,7 +52,7 @@ import {
 import { kNeverRenderedTags } from './tags';
 import { isBlank, isWhitespace, normalizeWhitespace, splitTokens } from './text';
 import { getAriaRole, getAriaRoleForNaming, isNameProhibitedRole } from './roles';
-import { isInRedacted, isRedacted, isSecretField, kRedactedName, textContentOutsideRedacted, withRedactionSuspended } from './secrets';
+import { isInRedacted, isRedacted, isRedactionSuspended, isSecretField, kRedactedName, textContentOutsideRedacted, withRedactionSuspended } from './secrets';
 import { mayHaveElementContent, mayHavePseudoContent } from './pseudoContent';
 
 const kSvgNamespace = 'http://www.w3.org/2000/svg';
@@ -306,9 +308,22 @@ function computeCSSContent(element: Element, pseudo?: '::before' | '::after'): s
 // ---------------------------------------------------------------------------------------------
 // The text alternative computation (https://w3c.github.io/accname/#computation-steps).
 
-interface Traversal {
+/** What every traversal of one computation shares. */
+interface SharedTraversal {
   /** Elements already visited in this computation: a loop contributes nothing the second time. */
   visited: Map<Element, true>;
+  /** The same elements, in the order they were visited (a remembered subtree's text replays its own). */
+  order: Element[];
+  /**
+   * Set once the computation followed a reference (an IDREF, a <label>, an owned element) or met
+   * an element it had visited: from then on, what a subtree reads may depend on what was visited
+   * before it, and no remembered text is used.
+   */
+  impure: boolean;
+}
+
+interface Traversal {
+  shared: SharedTraversal;
   /** The element whose name or description is computed. */
   root: Element;
   /** The current node is the root itself (name from content trims it, embedded controls skip it). */
@@ -337,7 +352,7 @@ function isInReference(traversal: Traversal): boolean {
 
 function childTraversal(traversal: Traversal): Traversal {
   return {
-    visited: traversal.visited,
+    shared: traversal.shared,
     root: traversal.root,
     isRoot: false,
     inLabelledBy: traversal.inLabelledBy,
@@ -352,7 +367,7 @@ function childTraversal(traversal: Traversal): Traversal {
 /** A new reference traversal (aria-labelledby, aria-describedby, <label>) starting at `target`. */
 function referenceTraversal(traversal: Traversal, target: Element, kind: 'labelledby' | 'describedby' | 'label'): Traversal {
   return {
-    visited: traversal.visited,
+    shared: traversal.shared,
     root: traversal.root,
     isRoot: false,
     inLabelledBy: kind === 'labelledby',
@@ -373,8 +388,18 @@ function nativeAlternativeTraversal(traversal: Traversal, target: Element): Trav
 }
 
 function markVisited(traversal: Traversal, element: Element): void {
-  mapSet(traversal.visited, element, true);
+  mapSet(traversal.shared.visited, element, true);
+  append(traversal.shared.order, element);
 }
+
+/** What the computation reads from here on may depend on more than the subtree it is in. */
+function markImpure(traversal: Traversal): void {
+  traversal.shared.impure = true;
+  impurities++;
+}
+
+/** Counts every `markImpure`: a computation that saw none read only its own subtree. */
+let impurities = 0;
 
 function joinNonEmpty(parts: string[], separator: string): string {
   const kept: string[] = [];
@@ -413,6 +438,8 @@ function labelsOf(element: Element): Element[] {
 }
 
 function nameFromLabels(labels: Element[], traversal: Traversal): string {
+  if (labels.length)
+    markImpure(traversal);
   const parts: string[] = [];
   for (let i = 0; i < labels.length; i++)
     append(parts, computeTextAlternative(labels[i], referenceTraversal(traversal, labels[i], 'label')));
@@ -442,6 +469,8 @@ function computeEmbeddedControlValue(element: Element, role: string, traversal: 
       if (!selected.length && options && options.length)
         append(selected, options[0]);
     } else {
+      // Its options may be owned from anywhere (aria-owns).
+      markImpure(traversal);
       let listbox: Element | null = role === 'listbox' ? element : null;
       if (!listbox) {
         const candidates = queryAllWithOwned(element, '*');
@@ -650,6 +679,8 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
   } else {
     const children = flatTreeChildNodes(element);
     const owned = getIdRefs(element, 'aria-owns');
+    if (owned.length)
+      markImpure(traversal);
     for (let i = 0; i < owned.length; i++)
       append(children, owned[i]);
     for (let i = 0; i < children.length; i++) {
@@ -672,9 +703,53 @@ function computeNameFromContent(element: Element, traversal: Traversal): string 
 // pathological page cannot overflow the stack (real pages nest a few dozen levels).
 const kMaxNameDepth = 256;
 
+/**
+ * The text of a subtree read as plain content (the descendant of a root, no reference, no label,
+ * nothing hidden counted), remembered for the walk when reading it followed no reference: the
+ * row's name reads its cells, each cell's name reads them again, and so on down. Only used while
+ * the computation is itself pure (see SharedTraversal.impure), and then the subtree's visited
+ * elements are replayed, so that the rest of the computation sees what it would have seen.
+ */
+interface RememberedText {
+  text: string;
+  visited: Element[];
+}
+const cacheContentText = createWalkCache<RememberedText>();
+
+function isPlainContent(traversal: Traversal): boolean {
+  return !traversal.isRoot && !traversal.inLabelledBy && !traversal.inDescribedBy && !traversal.inLabel &&
+    !traversal.inNativeAlternative && !traversal.includeHidden && !isRedactionSuspended();
+}
+
 function computeTextAlternative(element: Element, traversal: Traversal): string {
-  if (mapGet(traversal.visited, element))
+  const shared = traversal.shared;
+  if (mapGet(shared.visited, element)) {
+    markImpure(traversal);
     return '';
+  }
+  if (!isPlainContent(traversal))
+    return computeTextAlternativeOnce(element, traversal);
+  const remembered = cacheGet(cacheContentText, element);
+  if (remembered && !shared.impure) {
+    for (let i = 0; i < remembered.visited.length; i++) {
+      mapSet(shared.visited, remembered.visited[i], true);
+      append(shared.order, remembered.visited[i]);
+    }
+    return remembered.text;
+  }
+  const before = impurities;
+  const from = shared.order.length;
+  const text = computeTextAlternativeOnce(element, traversal);
+  if (impurities === before) {
+    const visited: Element[] = [];
+    for (let i = from; i < shared.order.length; i++)
+      append(visited, shared.order[i]);
+    cacheSet(cacheContentText, element, { text, visited });
+  }
+  return text;
+}
+
+function computeTextAlternativeOnce(element: Element, traversal: Traversal): string {
   // A redacted element's own text (content, value, aria-label, title, alt, placeholder…) names
   // and describes nothing, itself included; other elements that label it still name it.
   const redacted = hidesOwnText(element);
@@ -682,8 +757,11 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
     markVisited(traversal, element);
     return '';
   }
-  if (traversal.depth > kMaxNameDepth)
+  if (traversal.depth > kMaxNameDepth) {
+    // What it reads does not depend on the traversal, but how deep it starts does.
+    markImpure(traversal);
     return computeRenderedTextIteratively(element);
+  }
 
   // Step 2A: hidden, not referenced.
   if (!traversal.includeHidden && isElementHiddenForAria(element)) {
@@ -704,6 +782,7 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
   // Step 2B: aria-labelledby, one level deep.
   const labelledBy = getIdRefs(element, 'aria-labelledby');
   if (!traversal.inLabelledBy && labelledBy.length) {
+    markImpure(traversal);
     const parts: string[] = [];
     for (let i = 0; i < labelledBy.length; i++)
       append(parts, computeTextAlternative(labelledBy[i], referenceTraversal(traversal, labelledBy[i], 'labelledby')));
@@ -786,7 +865,7 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
 
 function newTraversal(root: Element): Traversal {
   return {
-    visited: new MapCtor(),
+    shared: { visited: new MapCtor(), order: [], impure: false },
     root,
     isRoot: true,
     inLabelledBy: false,
@@ -811,8 +890,12 @@ export function getAccessibleName(element: Element): string {
 
 export function computeAccessibleName(element: Element): string {
   // Step 1: roles that prohibit naming have no name, whatever the author wrote.
-  if (isNameProhibitedRole(getAriaRoleForNaming(element)))
+  const role = getAriaRoleForNaming(element);
+  if (isNameProhibitedRole(role))
     return '';
+  const remembered = rememberedRootText(element, role);
+  if (remembered !== undefined)
+    return normalizeWhitespace(remembered);
   const name = normalizeWhitespace(computeTextAlternative(element, newTraversal(element)));
   if (name || !hidesOwnText(element))
     return name;
@@ -820,6 +903,21 @@ export function computeAccessibleName(element: Element): string {
   // The unredacted name is only compared with '' and dropped.
   const unredacted = withRedactionSuspended(() => normalizeWhitespace(computeTextAlternative(element, newTraversal(element))));
   return unredacted ? kRedactedName : '';
+}
+
+/**
+ * The element's text as its own root, from what reading it as an ancestor's content left
+ * (`cacheContentText`), where the two cannot differ: a role named from its content, visible, not
+ * a control read as its value, with some text (a root with none falls back to its title). A
+ * computation that met a reference was never remembered, so the fresh one would be pure too.
+ */
+function rememberedRootText(element: Element, role: string): string | undefined {
+  const remembered = cacheGet(cacheContentText, element);
+  if (!remembered || isBlank(remembered.text) || isRedactionSuspended())
+    return undefined;
+  if (kNameFromContentRoles[role] !== true || hidesOwnText(element) || isElementHiddenForAria(element))
+    return undefined;
+  return remembered.text;
 }
 
 /**

@@ -173,6 +173,11 @@ export function isInRedacted(element: Element): boolean {
 }
 
 /** Runs `compute` as if nothing were redacted by selector: only to learn whether there was something to hide. */
+/** Whether a name is being computed as if nothing were redacted (see `withRedactionSuspended`). */
+export function isRedactionSuspended(): boolean {
+  return redactionSuspended;
+}
+
 export function withRedactionSuspended<T>(compute: () => T): T {
   const previous = redactionSuspended;
   redactionSuspended = true;
