@@ -142,6 +142,28 @@ test.describe('snapshot', () => {
     await expect(page.getByRole('button')).toHaveAccessibleName('late six');
   });
 
+  test('should name rows, cells and what they hold as Playwright does, where content is read more than once', async ({ page, stagewright: sw }) => {
+    // A row's name reads its cells, and each cell's name reads them again: what the walk remembers
+    // of a subtree must give the same names as a fresh reading, references and loops included.
+    await page.setContent(`
+      <table>
+        <tr><td><span id="who">Ada</span> <a href="#">open</a></td><td aria-labelledby="who">ignored</td><td><button aria-label="Delete Ada">×</button></td></tr>
+        <tr aria-owns="owned"><td><b>Grace</b> <i>Hopper</i></td><td><input aria-label="note" value="typed"></td></tr>
+        <tr><td><label>Pick <select><option>first</option><option selected>second</option></select></label></td><td><span hidden>gone</span> <span aria-hidden="true">hidden</span> back</td></tr>
+        <tr><td id="loop" aria-labelledby="loop other">self</td><td id="other">other <span role="img" aria-label="star"></span></td></tr>
+      </table>
+      <div id="owned" role="cell">Owned cell</div>
+      <ul><li><a href="#"><span>Linked</span> <em>item</em></a> <button>Edit <span>item</span></button></li></ul>`);
+    const snapshot = await sw.snapshot();
+    const named = snapshot.entries.filter(e => ['row', 'cell', 'link', 'button', 'listitem', 'img', 'textbox', 'combobox'].includes(e.role));
+    expect(named.length).toBeGreaterThan(15);
+    for (const entry of named)
+      await expect(sw.ref(entry.ref), `${entry.role} ${entry.ref}`).toHaveAccessibleName(entry.name);
+    expect(snapshot.entries.filter(e => e.role === 'row').map(e => e.name)).toEqual([
+      'Ada open ignored Delete Ada', 'Grace Hopper typed Owned cell', 'Pick second back', 'self other star',
+    ]);
+  });
+
   test('should read pseudo-element content that a style sheet adds after the first snapshot', async ({ page, stagewright: sw }) => {
     await page.setContent(`<button class="x">Go</button>`);
     expect((await sw.find({ role: 'button' }))[0].name).toBe('Go');
