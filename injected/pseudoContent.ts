@@ -40,7 +40,14 @@ interface SheetScan {
 }
 
 /** Set while a walk scans: the candidates found so far, the roots scanned, each sheet's scan. */
-let scan: { all: boolean; candidates: [Map<Element, true>, Map<Element, true>]; scanned: Map<Node, true>; sheets: Map<CSSStyleSheet, SheetScan> } | undefined;
+let scan: {
+  all: boolean;
+  candidates: [Map<Element, true>, Map<Element, true>];
+  scanned: Map<Node, true>;
+  sheets: Map<CSSStyleSheet, SheetScan>;
+  /** The element last found to be in a scanned root. */
+  inScannedRoot: Element | undefined;
+} | undefined;
 
 /** How deep @media / @supports / @layer / @import may nest before the scan gives up (reads everything). */
 const kMaxRuleDepth = 32;
@@ -51,7 +58,7 @@ const kNoText: { [value: string]: true } = { '': true, 'none': true, 'normal': t
 
 /** Scans the sheets of the document and of the given shadow roots; until `endPseudoContentScan`. */
 export function beginPseudoContentScan(roots: StyleRoot[]): void {
-  scan = { all: false, candidates: [new MapCtor(), new MapCtor()], scanned: new MapCtor(), sheets: new MapCtor() };
+  scan = { all: false, candidates: [new MapCtor(), new MapCtor()], scanned: new MapCtor(), sheets: new MapCtor(), inScannedRoot: undefined };
   for (let i = 0; i < roots.length && !scan.all; i++)
     scanRoot(roots[i]);
 }
@@ -79,11 +86,16 @@ export function mayHaveElementContent(element: Element): boolean {
 function mayHaveContent(element: Element, kind: Kind): boolean {
   if (!scan || scan.all || mapGet(scan.candidates[kind], element))
     return true;
+  // Its ::before, ::after and own content are asked about in a row: its root is looked up once.
+  if (element === scan.inScannedRoot)
+    return false;
   // An element of a tree the walk did not enter (a name read through aria-labelledby into a
   // hidden shadow tree): its root's sheets are scanned now.
   const root = getRootNode(element);
-  if (mapGet(scan.scanned, root))
+  if (mapGet(scan.scanned, root)) {
+    scan.inScannedRoot = element;
     return false;
+  }
   const type = nodeType(root);
   if (type !== 9 /* DOCUMENT_NODE */ && type !== 11 /* DOCUMENT_FRAGMENT_NODE */)
     return false; // Not in a document: nothing renders it.
