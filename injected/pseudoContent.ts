@@ -47,10 +47,17 @@ let scan: {
   sheets: Map<CSSStyleSheet, SheetScan>;
   /** The element last found to be in a scanned root. */
   inScannedRoot: Element | undefined;
+  /** Rules read so far (see kMaxScannedRules). */
+  rules: number;
 } | undefined;
 
 /** How deep @media / @supports / @layer / @import may nest before the scan gives up (reads everything). */
 const kMaxRuleDepth = 32;
+/**
+ * How many rules one walk's scan reads before it gives up (and every element is read, within the
+ * walk's own time budget): a page with a million rules does not hold the walk before it starts.
+ */
+const kMaxScannedRules = 50_000;
 /** A `content` declaration in a rule's text (not `justify-content`, `align-content`…). */
 const kContentDeclaration = /(?:^|[\s{;])content\s*:/;
 /** `content` values that give a pseudo-element no text. */
@@ -58,7 +65,7 @@ const kNoText: { [value: string]: true } = { '': true, 'none': true, 'normal': t
 
 /** Scans the sheets of the document and of the given shadow roots; until `endPseudoContentScan`. */
 export function beginPseudoContentScan(roots: StyleRoot[]): void {
-  scan = { all: false, candidates: [new MapCtor(), new MapCtor()], scanned: new MapCtor(), sheets: new MapCtor(), inScannedRoot: undefined };
+  scan = { all: false, candidates: [new MapCtor(), new MapCtor()], scanned: new MapCtor(), sheets: new MapCtor(), inScannedRoot: undefined, rules: 0 };
   for (let i = 0; i < roots.length && !scan.all; i++)
     scanRoot(roots[i]);
 }
@@ -196,6 +203,8 @@ function readRules(rules: CSSRuleList, result: SheetScan, depth: number, parent?
   if (depth > kMaxRuleDepth || !ruleListLength || !ruleListItem)
     return void (result.all = true);
   const count = ruleListLength(rules);
+  if ((scan!.rules += count) > kMaxScannedRules)
+    return void (result.all = true);
   for (let i = 0; i < count && !result.all; i++) {
     const rule = ruleListItem(rules, i);
     if (!rule)

@@ -129,6 +129,13 @@ test.describe('snapshot', () => {
         });
       </script>`);
     expect(await names()).toEqual(['five slotted']);
+    // Past the scan's bound on rules, every element is read.
+    await page.setContent(`<button class="big">seven</button><script>
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(Array.from({ length: 60000 }, (_, i) => '.r' + i + ' { color: red; }').join('') + '.big::before { content: "big "; }');
+      document.adoptedStyleSheets = [sheet];
+    </script>`);
+    expect(await names()).toEqual(['big seven']);
     // The scan reads the sheets through the getters captured at install.
     await page.setContent(`
       <script>
