@@ -85,6 +85,14 @@ export function mayHavePseudoContent(element: Element, tag: string): boolean {
   return tag === 'q' || mayHaveContent(element, Kind.Pseudo);
 }
 
+/**
+ * `mayHavePseudoContent` for an element the walk reached: its root (the document, or a shadow
+ * root the walk entered) was scanned when the walk got there.
+ */
+export function mayHavePseudoContentInWalk(element: Element, tag: string): boolean {
+  return tag === 'q' || !scan || scan.all || !!mapGet(scan.candidates[Kind.Pseudo], element);
+}
+
 /** False only when no rule the scan found can give this element itself `content`. */
 export function mayHaveElementContent(element: Element): boolean {
   return mayHaveContent(element, Kind.Element);

@@ -19,7 +19,7 @@ import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
 import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
-import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContent } from './pseudoContent';
+import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 import { beginLinkUrls, linkUrl } from './links';
@@ -232,7 +232,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         options.onShadowRoot(shadowRoot);
     }
     // Generated content reads where it renders: ::before ahead of the children, ::after behind them.
-    const pseudoText = owner !== kNoOwner && !hiddenText && mayHavePseudoContent(element, tag);
+    const pseudoText = owner !== kNoOwner && !hiddenText && mayHavePseudoContentInWalk(element, tag);
     const before = pseudoText ? getCSSContent(element, '::before') : null;
     if (before)
       current[owner + 1] += before;
