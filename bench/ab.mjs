@@ -1,23 +1,34 @@
 // Two builds of the page runtime, side by side in one page: each walk of one is followed by a walk
 // of the other, so a busy machine slows both alike. Prints the in-page walk times and the median
 // of the per-pair ratios (B over A), the figure to trust when absolute times wander.
-// Run: node bench/ab.mjs <A: an older dist/injected.js> [B: default ./dist/injected.js] [elements] [generated|realistic]
+// Run: node bench/ab.mjs <A: an older dist/injected.js> [B: default ./dist/injected.js] [elements] [generated|realistic|suite|app:<corpus app>]
+// (`suite`: the orders page of bench/suitePages.mjs; `app:ag-grid`: a real app of corpus/, elements ignored)
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import browserModule from '../dist/browser/index.js';
 import { generatedPage, realisticPage } from './pages.mjs';
+import { loadApp, startCorpusServer } from './corpusServer.mjs';
+import { suitePage } from './suitePages.mjs';
 
 const [a, b = new URL('../dist/injected.js', import.meta.url).pathname, elements = '15000', kind = 'generated'] = process.argv.slice(2);
 if (!a) {
-  console.error('usage: node bench/ab.mjs <A injected.js> [B injected.js] [elements] [generated|realistic]');
+  console.error('usage: node bench/ab.mjs <A injected.js> [B injected.js] [elements] [generated|realistic|suite|app:<name>]');
   process.exit(2);
 }
 const pairs = Number(process.env.AB_PAIRS ?? 21);
 const median = values => [...values].sort((x, y) => x - y)[values.length >> 1];
 const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
+const server = kind.startsWith('app:') ? await startCorpusServer() : undefined;
 try {
   const page = await browser.newPage();
-  await page.setContent(kind === 'realistic' ? realisticPage(Number(elements)) : generatedPage(Number(elements)));
+  if (server) {
+    const app = server.apps.find(candidate => candidate.name === kind.slice(4));
+    if (!app)
+      throw new Error(`no corpus app ${kind.slice(4)}: ${server.apps.map(candidate => candidate.name).join(', ')}`);
+    await loadApp(page, server, app);
+  } else {
+    await page.setContent(kind === 'realistic' ? realisticPage(Number(elements)) : kind === 'suite' ? suitePage(Number(elements), 7) : generatedPage(Number(elements)));
+  }
   // Each build installs under its own key, so both live in the page at once. Builds before the
   // runtime moved to a window property keep it under `Symbol.for(key)`.
   for (const [key, file] of [['A', a], ['B', b]])
@@ -44,4 +55,5 @@ try {
   console.log(`  fastest: A ${min(times.A).toFixed(1)} ms, B ${min(times.B).toFixed(1)} ms; B/A ${(min(times.B) / min(times.A)).toFixed(3)}`);
 } finally {
   await browser.close();
+  await server?.close();
 }
