@@ -22,7 +22,7 @@ import {
   fragmentQuerySelectorAll, getRootNode, groupingRuleRules, importRuleStyleSheet, isArray, mapGet, mapSet, MapCtor, nodeListLength,
   nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets, shadowRootStyleSheets,
   stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules, styleRuleSelectorText, styleRuleStyle, nestedDeclarationsStyle, regexpTest,
-  styleSheetListItem, styleSheetListLength, styleSheetRules, getPropertyValue,
+  styleSheetListItem, styleSheetListLength, styleSheetRules, getPropertyValue, toSet,
 } from './builtins';
 
 type StyleRoot = Document | ShadowRoot;
@@ -61,7 +61,7 @@ const kMaxScannedRules = 50_000;
 /** A `content` declaration in a rule's text (not `justify-content`, `align-content`…). */
 const kContentDeclaration = /(?:^|[\s{;])content\s*:/;
 /** `content` values that give a pseudo-element no text. */
-const kNoText: { [value: string]: true } = { '': true, 'none': true, 'normal': true, '""': true, '\'\'': true };
+const kNoText = toSet(['', 'none', 'normal', '""', '\'\'']);
 
 /** Scans the sheets of the document and of the given shadow roots; until `endPseudoContentScan`. */
 export function beginPseudoContentScan(roots: StyleRoot[]): void {
@@ -392,7 +392,7 @@ function findTopLevel(text: string, visit: (code: number, at: number) => boolean
 }
 
 /** A selector list's selectors: split at the commas outside parentheses, brackets and strings. */
-export function splitSelectorList(list: string): string[] {
+function splitSelectorList(list: string): string[] {
   const parts: string[] = [];
   let start = 0;
   findTopLevel(list, (code, at) => {
@@ -410,7 +410,7 @@ export function splitSelectorList(list: string): string[] {
  * Where `::before` or `::after` (or the legacy `:before` / `:after`) begins in one selector,
  * outside parentheses, brackets and strings; -1 when it has none there.
  */
-export function pseudoElementAt(selector: string): number {
+function pseudoElementAt(selector: string): number {
   return findTopLevel(selector, (code, at) => {
     if (code !== 0x3a /* : */)
       return false;

@@ -129,13 +129,6 @@ test.describe('snapshot', () => {
         });
       </script>`);
     expect(await names()).toEqual(['five slotted']);
-    // Past the scan's bound on rules, every element is read.
-    await page.setContent(`<button class="big">seven</button><script>
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(Array.from({ length: 60000 }, (_, i) => '.r' + i + ' { color: red; }').join('') + '.big::before { content: "big "; }');
-      document.adoptedStyleSheets = [sheet];
-    </script>`);
-    expect(await names()).toEqual(['big seven']);
     // The scan reads the sheets through the getters captured at install.
     await page.setContent(`
       <script>
@@ -147,6 +140,18 @@ test.describe('snapshot', () => {
       <button class="late">six</button>`);
     expect(await names()).toEqual(['late six']);
     await expect(page.getByRole('button')).toHaveAccessibleName('late six');
+    // A page that adds a `content` value to Object.prototype does not make it read as no text.
+    await page.setContent(`<script>Object.prototype['"polluted "'] = true;</script>
+      <style>.p::before { content: "polluted "; }</style><button class="p">nine</button>`);
+    expect(await names()).toEqual(['polluted nine']);
+    // Past the scan's bound on rules, every element is read. (Last: setContent keeps the document,
+    // and with it the adopted sheet.)
+    await page.setContent(`<button class="big">seven</button><script>
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(Array.from({ length: 60000 }, (_, i) => '.r' + i + ' { color: red; }').join('') + '.big::before { content: "big "; }');
+      document.adoptedStyleSheets = [sheet];
+    </script>`);
+    expect(await names()).toEqual(['big seven']);
   });
 
   test('should name rows, cells and what they hold as Playwright does, where content is read more than once', async ({ page, stagewright: sw }) => {
