@@ -289,26 +289,13 @@ function resolveNested(selectorList: string, parent: string): string {
 function replaceNestingSelector(selector: string, replacement: string): string {
   let result = '';
   let from = 0;
-  let brackets = 0;
-  let quote = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const code = stringCharCodeAt(selector, i);
-    if (code === 0x5c /* \ */) {
-      i++;
-    } else if (quote) {
-      if (code === quote)
-        quote = 0;
-    } else if (code === 0x22 || code === 0x27) {
-      quote = code;
-    } else if (code === 0x5b /* [ */) {
-      brackets++;
-    } else if (code === 0x5d /* ] */) {
-      brackets--;
-    } else if (code === 0x26 /* & */ && !brackets) {
-      result += stringSlice(selector, from, i) + replacement;
-      from = i + 1;
+  scanSelector(selector, (code, at) => {
+    if (code === 0x26 /* & */) {
+      result += stringSlice(selector, from, at) + replacement;
+      from = at + 1;
     }
-  }
+    return false;
+  });
   return from ? result + stringSlice(selector, from) : selector;
 }
 
@@ -365,11 +352,13 @@ function matchingParen(text: string, open: number): number {
 }
 
 /**
- * Calls `visit` with each character of `text` that is outside parentheses, brackets and strings
- * (escaped ones skipped); returns the first index it says yes to, or -1.
+ * Calls `visit` with each character of a selector outside strings and attribute brackets (escaped
+ * ones and the parentheses themselves skipped), with how deep in parentheses it stands; returns
+ * the first index it says yes to, or -1.
  */
-function findTopLevel(text: string, visit: (code: number, at: number) => boolean): number {
+function scanSelector(text: string, visit: (code: number, at: number, depth: number) => boolean): number {
   let depth = 0;
+  let brackets = 0;
   let quote = 0;
   for (let i = 0; i < text.length; i++) {
     const code = stringCharCodeAt(text, i);
@@ -380,12 +369,17 @@ function findTopLevel(text: string, visit: (code: number, at: number) => boolean
         quote = 0;
     } else if (code === 0x22 /* " */ || code === 0x27 /* ' */) {
       quote = code;
-    } else if (code === 0x28 /* ( */ || code === 0x5b /* [ */) {
-      depth++;
-    } else if (code === 0x29 /* ) */ || code === 0x5d /* ] */) {
-      depth--;
-    } else if (depth === 0 && visit(code, i)) {
-      return i;
+    } else if (code === 0x5b /* [ */) {
+      brackets++;
+    } else if (code === 0x5d /* ] */) {
+      brackets--;
+    } else if (!brackets) {
+      if (code === 0x28 /* ( */)
+        depth++;
+      else if (code === 0x29 /* ) */)
+        depth--;
+      else if (visit(code, i, depth))
+        return i;
     }
   }
   return -1;
@@ -395,8 +389,8 @@ function findTopLevel(text: string, visit: (code: number, at: number) => boolean
 function splitSelectorList(list: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  findTopLevel(list, (code, at) => {
-    if (code === 0x2c /* , */) {
+  scanSelector(list, (code, at, depth) => {
+    if (code === 0x2c /* , */ && !depth) {
       append(parts, stringSlice(list, start, at));
       start = at + 1;
     }
@@ -411,8 +405,8 @@ function splitSelectorList(list: string): string[] {
  * outside parentheses, brackets and strings; -1 when it has none there.
  */
 function pseudoElementAt(selector: string): number {
-  return findTopLevel(selector, (code, at) => {
-    if (code !== 0x3a /* : */)
+  return scanSelector(selector, (code, at, depth) => {
+    if (code !== 0x3a /* : */ || depth)
       return false;
     const nameStart = stringCharCodeAt(selector, at + 1) === 0x3a ? at + 2 : at + 1;
     const name = stringToLowerCase(stringSlice(selector, nameStart, nameStart + 6));
