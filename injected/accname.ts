@@ -731,10 +731,8 @@ function computeTextAlternative(element: Element, traversal: Traversal): string 
     return computeTextAlternativeOnce(element, traversal);
   const remembered = cacheGet(cacheContentText, element);
   if (remembered && !shared.impure) {
-    for (let i = 0; i < remembered.visited.length; i++) {
-      mapSet(shared.visited, remembered.visited[i], true);
-      append(shared.order, remembered.visited[i]);
-    }
+    for (let i = 0; i < remembered.visited.length; i++)
+      markVisited(traversal, remembered.visited[i]);
     return remembered.text;
   }
   const before = impurities;
