@@ -13,13 +13,14 @@ import {
   optionSelected, selectValue, stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
 import { elementTag } from './domUtils';
-import { isInRedacted, isRedacted } from './secrets';
+import { isInRedacted, isRedacted, isSecretContent, noteSecretValues, withholdsValueAttributes } from './secrets';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 
 export interface DomResult { html: string; truncated: boolean }
 
-interface Item { node: Node; close: string | undefined }
+/** `secretText`: inside an editable secret field, whose text is its value. */
+interface Item { node: Node; close: string | undefined; secretText: boolean }
 
 /**
  * `refOf`: the ref an element has in the snapshot taken with this file. One capture names one
@@ -35,7 +36,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
   let html = '';
   let visited = 0;
   let truncated = false;
-  const stack: Item[] = [{ node: root, close: undefined }];
+  const stack: Item[] = [{ node: root, close: undefined, secretText: false }];
   const depths: number[] = [0];
   while (stack.length) {
     const item = stack[stack.length - 1];
@@ -49,7 +50,8 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
     const node = item.node;
     const type = nodeType(node);
     if (type === 3 /* TEXT_NODE */) {
-      html += escapeText(characterData(node as Text));
+      if (!item.secretText)
+        html += escapeText(characterData(node as Text));
       continue;
     }
     if (type !== 1 /* ELEMENT_NODE */)
@@ -72,7 +74,9 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
       break;
     }
     const redacted = isRedacted(element);
-    html += formatOpenTag(tag, keptAttributes(element, tag, redacted, redacted && isInRedacted(element)), refOf(element));
+    noteSecretValues(element, tag, redacted);
+    const ownTextRedacted = redacted && isInRedacted(element);
+    html += formatOpenTag(tag, keptAttributes(element, tag, redacted, ownTextRedacted), refOf(element));
     if (kVoidElements[tag])
       continue;
 
@@ -87,24 +91,27 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
       html += (redacted ? '' : escapeText(textAreaValue(element as HTMLTextAreaElement))) + close;
       continue;
     }
-    if (redacted) {
+    // A secret withholds values, never a subtree (see the walker): only what a `redact` selector
+    // matches keeps its content out.
+    if (ownTextRedacted) {
       html += close;
       continue;
     }
-    append(stack, { node: element, close });
+    const secretText = item.secretText || (redacted && isSecretContent(element));
+    append(stack, { node: element, close, secretText });
     append(depths, depth);
     // Last to first through the sibling links: indexing a live NodeList costs twice as much.
     for (let child = nodeLastChild(element); child; child = nodePreviousSibling(child)) {
-      append(stack, { node: child, close: undefined });
+      append(stack, { node: child, close: undefined, secretText });
       append(depths, depth + 1);
     }
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
       // The shadow tree first, as DevTools shows it; light children follow (slots show where they render).
-      append(stack, { node: element, close: '\n<!-- /shadow-root -->\n' });
+      append(stack, { node: element, close: '\n<!-- /shadow-root -->\n', secretText });
       append(depths, depth);
       for (let child = nodeLastChild(shadowRoot); child; child = nodePreviousSibling(child)) {
-        append(stack, { node: child, close: undefined });
+        append(stack, { node: child, close: undefined, secretText });
         append(depths, depth + 1);
       }
       html += '\n<!-- shadow-root -->\n';
@@ -124,16 +131,22 @@ const kTextAttributes = toSet([
   'aria-roledescription', 'aria-braillelabel', 'aria-brailleroledescription',
 ]);
 
+// What a field's own attributes say of its value: a secret field, and a password-typed host that
+// keeps them in sync with the input inside it, keep neither.
+const kValueAttributes = toSet(['value', 'aria-valuetext']);
+
 /**
  * The attributes the file keeps, in canonical order, with live state where it differs from markup.
  * `redacted`: the value stays out; `ownTextRedacted`: every text-bearing attribute does too.
  */
 function keptAttributes(element: Element, tag: string, redacted: boolean, ownTextRedacted: boolean): [string, string][] {
   const attributes: [string, string][] = [];
+  const withholdsValue = withholdsValueAttributes(element, redacted);
   const names = getAttributeNames(element);
   for (let i = 0; i < names.length; i++) {
     const name = stringToLowerCase(names[i]);
-    if (attributeRank(name) < 0 || isLiveState(name, tag) || (ownTextRedacted && kTextAttributes[name] === true))
+    if (attributeRank(name) < 0 || isLiveState(name, tag) || (ownTextRedacted && kTextAttributes[name] === true) ||
+      (withholdsValue && kValueAttributes[name] === true))
       continue;
     let value = getAttribute(element, names[i]) || '';
     if (name === 'class') {

@@ -217,6 +217,18 @@ export function isContentEditable(element: Element | null): boolean {
 
 const cacheContentEditable = createWalkCache<boolean>();
 
+/**
+ * The editing host (https://html.spec.whatwg.org/multipage/interaction.html#editing-host): an
+ * editable element whose parent is not. Its descendants are editable too (`isContentEditable`),
+ * but they are the content being edited (a token, a bold word, a line), not fields of their own.
+ */
+export function isEditingHost(element: Element): boolean {
+  if (!isContentEditable(element))
+    return false;
+  const parent = nodeParentElement(element);
+  return !!parent && !isContentEditable(parent);
+}
+
 function computeContentEditable(element: Element): boolean {
   return elementNamespaceURI(element) === 'http://www.w3.org/1999/xhtml' && htmlElementIsContentEditable(element as HTMLElement) === true;
 }

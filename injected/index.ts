@@ -21,7 +21,7 @@ import { serializeDocument } from './dom';
 import { createTable } from '../src/isomorphic/tables';
 import { FormState } from './formState';
 import { RefRegistry } from './registry';
-import { rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches } from './secrets';
+import { beginSecretValues, rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches, takeSecretValues } from './secrets';
 import { walkDocument } from './walker';
 
 /**
@@ -317,6 +317,8 @@ class Runtime {
     const changeCount = this.changeCount(request.dom);
     const root = rootElement || document.documentElement;
     this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
+    // What the walk and the serializer withhold, for Node to mask wherever else it occurs.
+    beginSecretValues();
     const result = walkDocument(root, this.registry, {
       limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
       onShadowRoot: shadowRoot => this.changes.observe(shadowRoot), partial: request.partial,
@@ -336,6 +338,7 @@ class Runtime {
       elapsedMs: now() - started,
       changeCount,
       domTruncated: undefined,
+      secrets: undefined,
     };
     let dom: string | undefined;
     if (request.dom) {
@@ -349,6 +352,9 @@ class Runtime {
       dom = serialized.html;
       header.domTruncated = serialized.truncated;
     }
+    const secrets = takeSecretValues();
+    if (secrets.length)
+      header.secrets = secrets;
     const stringify = jsonStringifier();
     return this._answer([stringify(header), encodeEntriesPart(packed, result.text, stringify), dom], request.since, !rootElement);
   }

@@ -29,8 +29,8 @@ import {
   closestCrossShadow,
   createWalkCache,
   elementTag,
-  isContentEditable,
   isDetailsSummary,
+  isEditingHost,
   parentElementOrShadowHost,
 } from './domUtils';
 import { isAsciiWhitespace, isBlank, splitTokens } from './text';
@@ -377,8 +377,7 @@ function isNativelyFocusable(element: Element): boolean {
     return isDetailsSummary(element);
   if ((tag === 'audio' || tag === 'video') && hasAttribute(element, 'controls'))
     return true;
-  const parent = nodeParentElement(element);
-  return isContentEditable(element) && !!parent && !isContentEditable(parent);
+  return isEditingHost(element);
 }
 
 /** True when the element can take focus: natively, or through a valid `tabindex`, and not disabled. */

@@ -1,17 +1,20 @@
-// What never leaves the page (DESIGN.md §7): values of fields that are or ever were passwords, and
-// of one-time-code and payment-card fields (only the fields': the labels, buttons and help text
-// around them stay, even when a component marks its host or a container); and everything of whatever the `redact` option's
-// selectors match: values, text and text-bearing attributes, also where another element would
-// borrow them (a label, aria-labelledby, aria-describedby, name from content). Shared by the
-// walker, the DOM serializer and the name computation.
+// What never leaves the page: values of fields that are or ever were passwords, and of one-time-code
+// and payment-card fields (only the fields': the labels, buttons and help text around them stay,
+// even when a component marks its host or a container); and everything of whatever the `redact`
+// option's selectors match: values, text and text-bearing attributes, also where another element
+// would borrow them (a label, aria-labelledby, aria-describedby, name from content). A secret
+// withholds values, never a subtree. Shared by the walker, the DOM serializer and the name
+// computation. The values withheld are also collected (`noteSecretValues`), so that Node masks
+// them wherever else a component copies them (docs/concepts.md, "Secrets").
 
 import {
-  append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, matches, nodeLastChild,
-  nodeListLength, nodePreviousSibling, nodeTextContent, nodeType, recordAttributeName, recordOldValue, recordTarget, stringIndexOf,
-  stringToLowerCase, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
+  append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, inputValue, matches,
+  nodeLastChild, nodeListLength, nodePreviousSibling, nodeTextContent, nodeType, objectCreate, recordAttributeName, recordOldValue,
+  recordTarget, stringIndexOf, stringToLowerCase, textAreaValue, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
-import { computeInheritedFlag, createWalkCache, elementTag, isContentEditable } from './domUtils';
-import { splitTokens } from './text';
+import { computeInheritedFlag, createWalkCache, elementTag, getElementComputedStyle, isContentEditable } from './domUtils';
+import { normalizeWhitespace, splitTokens } from './text';
+import { kMinSecretLength } from '../src/isomorphic/types';
 
 /** The name of a redacted element that would have had one: says something was hidden, not what. */
 export const kRedactedName = '[redacted]';
@@ -21,8 +24,10 @@ let extraSelectors: string[] = [];
 // a name at all. Whatever is computed meanwhile is compared with '' and dropped.
 let redactionSuspended = false;
 
-// Fields seen as type=password, for the page's life: a "show password" button that switches the
-// type to text must not expose what was typed. Held here, never written onto the element.
+// Inputs seen as type=password, for the page's life: a "show password" button that switches the
+// type to text must not expose what was typed. Held here, never written onto the element. Only
+// inputs: a component that writes `type="password"` on its host again at each render is no field
+// (its inner input is), and its host, label and buttons stay.
 const passwordFields: WeakSet<Element> = new WeakSetCtor();
 
 /** Sets the `redact` selectors for one walk; `endRedaction()` clears them. */
@@ -35,17 +40,18 @@ export function endRedaction(): void {
 }
 
 /**
- * Remembers the fields whose type changed away from password between walks, from the records of
+ * Remembers the inputs whose type changed away from password between walks, from the records of
  * a MutationObserver with `attributeOldValue` that runs from before page scripts do (on the
  * document, and on each shadow root from when it is found). Read through the getters captured at
- * install; should a record still not be read, its target is kept secret: it may have been that switch.
+ * install; should a record still not be read, its target is kept secret: it may have been that
+ * switch (which withholds its value only, see `isSecretField`).
  */
 export function rememberPasswordSwitches(records: MutationRecord[]): void {
   for (let i = 0; i < records.length; i++) {
     let target: Node | undefined;
     try {
       target = recordTarget(records[i]);
-      if (recordAttributeName(records[i]) !== 'type')
+      if (recordAttributeName(records[i]) !== 'type' || nodeType(target) !== 1 /* ELEMENT_NODE */ || elementTag(target as Element) !== 'input')
         continue;
       const oldValue = recordOldValue(records[i]);
       if (oldValue !== null && stringToLowerCase(oldValue) === 'password')
@@ -81,7 +87,17 @@ export function rememberPasswordInput(event: Event): void {
 }
 
 function isPasswordInput(element: Element): boolean {
-  return elementTag(element) === 'input' && stringToLowerCase(getAttribute(element, 'type') || '') === 'password';
+  return elementTag(element) === 'input' && hasPasswordType(element);
+}
+
+/**
+ * `type="password"` in any case, on any element: on an input it makes a password field; on a
+ * component's host it says that the component holds one, and the host's own value attributes are
+ * withheld (see `withholdsValueAttributes`).
+ */
+export function hasPasswordType(element: Element): boolean {
+  const type = getAttribute(element, 'type');
+  return type !== null && type.length === 8 && stringToLowerCase(type) === 'password';
 }
 
 // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field
@@ -137,7 +153,77 @@ export function isSecretField(element: Element): boolean {
   }
   if (!isField(element))
     return false;
+  // A field by role (`<x-pin role="textbox" type="password">`) that says it holds a password.
+  if (hasPasswordType(element))
+    return true;
   return computeInheritedFlag(element, cacheSecretAutofill, e => hasSecretAutofillToken(e) ? true : undefined);
+}
+
+/**
+ * Whether the element's own value attributes (`value`, `aria-valuetext`) stay out of the DOM
+ * file: a secret field's, and a password-typed host's, which a component may keep in sync with
+ * what was typed into the input inside it.
+ */
+export function withholdsValueAttributes(element: Element, redacted: boolean): boolean {
+  return redacted || hasPasswordType(element);
+}
+
+/**
+ * Whether the text inside a secret field is its value: an editable one's content is what the user
+ * typed. The text of any other field stays (a component's label and help text inside its host);
+ * only its value is withheld.
+ */
+export function isSecretContent(element: Element): boolean {
+  return isContentEditable(element) && isSecretField(element);
+}
+
+// The values a page call withheld (undefined while nothing collects): Node masks every other
+// occurrence of them in every artifact. Values shorter than kMinSecretLength are not collected.
+let secretValues: string[] | undefined;
+let secretValueSeen: { [value: string]: true } = objectCreate(null);
+
+/** Starts collecting the values this page call withholds (`noteSecretValues`). */
+export function beginSecretValues(): void {
+  secretValues = [];
+  secretValueSeen = objectCreate(null);
+}
+
+/** The values collected since `beginSecretValues`, and stops collecting. */
+export function takeSecretValues(): string[] {
+  const values = secretValues || [];
+  secretValues = undefined;
+  secretValueSeen = objectCreate(null);
+  return values;
+}
+
+function noteValue(value: string | null | undefined): void {
+  if (!secretValues || value === null || value === undefined || value.length < kMinSecretLength || secretValueSeen[value] === true)
+    return;
+  secretValueSeen[value] = true;
+  append(secretValues, value);
+}
+
+/**
+ * Collects what `element` withholds (`redacted`: `isRedacted(element)`): a secret field's current
+ * value (what was typed, the option chosen, an editable's text), its value attributes, and a
+ * password-typed host's value attributes. Called by the walk and the DOM serializer for every
+ * element they reach, the hidden ones included.
+ */
+export function noteSecretValues(element: Element, tag: string, redacted: boolean): void {
+  if (!secretValues || !withholdsValueAttributes(element, redacted))
+    return;
+  noteValue(getAttribute(element, 'value'));
+  noteValue(getAttribute(element, 'aria-valuetext'));
+  if (!redacted || !(isSecretField(element) || isField(element)))
+    return;
+  if (tag === 'input') {
+    noteValue(inputValue(element as HTMLInputElement));
+  } else if (tag === 'textarea') {
+    noteValue(textAreaValue(element as HTMLTextAreaElement));
+  } else if (tag !== 'select' && isContentEditable(element)) {
+    // A select's choices are all on screen: which one is chosen is withheld, not their labels.
+    noteValue(nodeTextContent(element));
+  }
 }
 
 /** A secret field, or an element in a subtree the current walk's `redact` selectors match: its value and text stay in the page. */
@@ -208,5 +294,70 @@ export function textContentOutsideRedacted(element: Element): string {
     for (let child = nodeLastChild(node); child; child = nodePreviousSibling(child))
       append(stack, child);
   }
+  return text;
+}
+
+/**
+ * An editable element's text as a reader sees its lines: a block box or a `<br>` ends a line, and
+ * inline elements (a token, a bold word) run on within it; each line whitespace-normalized, lines
+ * joined by '\n'. Redacted descendants and what is not rendered are left out. Bounded: it stops
+ * once the text is longer than `maxLength` (the caller caps it) or `maxNodes` elements were read.
+ */
+export function editableLinesOutsideRedacted(element: Element, maxLength: number, maxNodes: number): string {
+  const lines: string[] = [];
+  let line = '';
+  let length = 0;
+  const endLine = (always: boolean) => {
+    if (!always && !line)
+      return;
+    const text = normalizeWhitespace(line);
+    append(lines, text);
+    length += text.length + 1;
+    line = '';
+  };
+  let visited = 0;
+  // Iterative: a page may nest thousands of levels. An exit item ends its block's line.
+  const stack: { node: Node; exit: boolean }[] = [{ node: element, exit: false }];
+  while (stack.length && length <= maxLength && visited <= maxNodes) {
+    const { node, exit } = stack[stack.length - 1];
+    stack.length--;
+    if (exit) {
+      endLine(false);
+      continue;
+    }
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */ || type === 4 /* CDATA_SECTION_NODE */) {
+      line += characterData(node as Text);
+      continue;
+    }
+    if (type !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
+      continue;
+    visited++;
+    const style = getElementComputedStyle(node as Element);
+    if (style && style.display === 'none')
+      continue;
+    if (elementTag(node as Element) === 'br') {
+      endLine(true);
+      continue;
+    }
+    const block = node !== element && !!style && stringIndexOf(style.display, 'inline') !== 0 && style.display !== 'contents';
+    if (block) {
+      endLine(false);
+      append(stack, { node, exit: true });
+    }
+    for (let child = nodeLastChild(node); child; child = nodePreviousSibling(child))
+      append(stack, { node: child, exit: false });
+  }
+  endLine(false);
+  // Blank lines at either end are layout (a trailing <br>), not content.
+  let first = 0;
+  let last = lines.length;
+  while (first < last && !lines[first])
+    first++;
+  while (last > first && !lines[last - 1])
+    last--;
+  let text = '';
+  for (let i = first; i < last; i++)
+    text += (i > first ? '\n' : '') + lines[i];
   return text;
 }

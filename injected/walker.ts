@@ -14,11 +14,11 @@ import {
   selectSelectedIndex, shadowRootActiveElement, shadowRootGetElementById, stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
   textAreaValue, toSet,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isEditingHost, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
-import { isInRedacted, isRedacted, textContentOutsideRedacted } from './secrets';
+import { editableLinesOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues, textContentOutsideRedacted } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -54,6 +54,8 @@ const kContextRoles = toSet([
 ]);
 
 const kValueRoles = toSet(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+// How many elements of an editor its value reads at most (it is capped at kMaxTextLength anyway).
+const kMaxEditableNodes = 50_000;
 
 const enum Frame { Enter, Exit }
 
@@ -72,6 +74,8 @@ interface StackItem {
   /** Inside a children-presentational entry: descendants are not entries. */
   presentational: boolean;
   hiddenText: boolean;
+  /** Inside an editable secret field: its text is the value, withheld from here down. */
+  secretText: boolean;
   /** On an Exit item: the element's ::after content, and the owner it belongs to. */
   after: string;
   afterOwner: number;
@@ -124,7 +128,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
 
   const owns = collectOwns(root);
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, after: '', afterOwner: kNoOwner });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, after: '', afterOwner: kNoOwner });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
@@ -182,6 +186,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     let owner = item.owner;
     let parent = item.parent;
     const redacted = isRedacted(element);
+    noteSecretValues(element, tag, redacted);
     // A label's text is already its control's name: neither an entry nor text of its container.
     // A control out of the tree (display:none, in a closed <details>, aria-hidden…) is not in the
     // snapshot to carry that name, and the label is still on screen: its text stays.
@@ -216,14 +221,22 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       owner = index;
       parent = index;
     }
-    if (redacted || tag === 'textarea' || tag === 'input' || tag === 'iframe')
+    // A secret withholds values, never a subtree: only what a `redact` selector matches keeps its
+    // content out. An editable secret field's text is its value; any other's (a component's label
+    // and help text inside its host) stays, and its inner field is an entry with no value.
+    if ((redacted && isInRedacted(element)) || tag === 'textarea' || tag === 'input' || tag === 'iframe')
       continue;
     const presentational = item.presentational || !!shownOutOfTree || (include && isChildrenPresentationalRole(role));
-    const hiddenText = hiddenSelf;
+    const secretText = item.secretText || (redacted && isSecretContent(element));
+    const hiddenText = hiddenSelf || secretText;
     if (!inline && owner !== kNoOwner && current[owner + 1])
       endRun(owner + 1);
     else if (tag === 'br' && owner !== kNoOwner)
-      current[owner + 1] += ' ';
+      // In an editor a line break is where a line of what is edited ends: a reader sees lines.
+      if (isContentEditable(element))
+        endRun(owner + 1);
+      else
+        current[owner + 1] += ' ';
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
       append(styleRoots, shadowRoot);
@@ -237,15 +250,15 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (before)
       current[owner + 1] += before;
     const after = pseudoText ? getCSSContent(element, '::after') : null;
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, after: after || '', afterOwner: owner });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, after: after || '', afterOwner: owner });
     const owned = owns.count ? mapGet(owns.owned, element) : undefined;
     if (owned) {
       for (let i = owned.length - 1; i >= 0; i--) {
         mapSet(owns.released, owned[i], true);
-        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, after: '', afterOwner: kNoOwner });
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, after: '', afterOwner: kNoOwner });
       }
     }
-    pushChildren(stack, element, tag, shadowRoot, owner, parent, item.depth + 1, presentational, hiddenText);
+    pushChildren(stack, element, tag, shadowRoot, owner, parent, item.depth + 1, presentational, hiddenText, secretText);
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
@@ -467,25 +480,25 @@ function collectOwns(root: Element): Owns {
  * text where it is read (not under an owner that skips it, nor hidden).
  */
 function pushChildren(stack: StackItem[], element: Element, tag: string, shadowRoot: ShadowRoot | null,
-  owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean) {
+  owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean, secretText: boolean) {
   const readsText = owner !== kNoOwner && !hiddenText;
   if (tag === 'slot' && !shadowRoot) {
     const assigned = assignedNodes(element as HTMLSlotElement, { flatten: true });
     if (assigned.length) {
       for (let i = assigned.length - 1; i >= 0; i--)
-        pushChild(stack, assigned[i], readsText, owner, parent, depth, presentational, hiddenText);
+        pushChild(stack, assigned[i], readsText, owner, parent, depth, presentational, hiddenText, secretText);
       return;
     }
   }
   // Last to first through the sibling links: indexing a live NodeList costs twice as much.
   for (let child = nodeLastChild(shadowRoot || element); child; child = nodePreviousSibling(child))
-    pushChild(stack, child, readsText, owner, parent, depth, presentational, hiddenText);
+    pushChild(stack, child, readsText, owner, parent, depth, presentational, hiddenText, secretText);
 }
 
-function pushChild(stack: StackItem[], child: Node, readsText: boolean, owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean) {
+function pushChild(stack: StackItem[], child: Node, readsText: boolean, owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean, secretText: boolean) {
   const type = nodeType(child);
   if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText))
-    append(stack, { kind: Frame.Enter, node: child, owner, parent, depth, presentational, hiddenText, after: '', afterOwner: kNoOwner });
+    append(stack, { kind: Frame.Enter, node: child, owner, parent, depth, presentational, hiddenText, secretText, after: '', afterOwner: kNoOwner });
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
@@ -552,7 +565,7 @@ function readValue(element: Element, tag: string): string | undefined {
     return option ? normalizeWhitespace(optionLabel(option) || optionText(option)) : '';
   }
   if (isContentEditable(element))
-    return normalizeWhitespace(textContentOutsideRedacted(element));
+    return editableLinesOutsideRedacted(element, kMaxTextLength, kMaxEditableNodes);
   const valueText = getAttribute(element, 'aria-valuetext') ?? getAttribute(element, 'aria-valuenow');
   return valueText === null ? undefined : valueText;
 }
@@ -561,7 +574,8 @@ function readValue(element: Element, tag: string): string | undefined {
 function isInteractive(element: Element, role: string, style: StyleRecord | null): boolean {
   if (isInteractiveRole(role))
     return true;
-  if (isContentEditable(element))
+  // The editing host takes input; what it holds (tokens, bold words, lines) is its content.
+  if (isEditingHost(element))
     return true;
   const tabIndex = getAttribute(element, 'tabindex');
   if (tabIndex !== null && tabIndex !== '-1' && stringTrim(tabIndex) !== '')

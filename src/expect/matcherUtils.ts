@@ -100,12 +100,14 @@ export async function failed(state: ExpectMatcherState, matcherName: string, sw:
   // Once per test: the capture of the step that fails next does not attach the same text again.
   await sw.recorder.attachSnapshotText(currentStep() ?? test.info(), `stagewright · ${matcherName} · last snapshot.yaml`, formatSnapshot(polled.snapshot)).catch(() => {});
   const details: FailureDetails = { ...failure, matcherName, isNot: state.isNot, timeout: polled.timedOut ? timeout : undefined };
+  // What the test expected may be what a secret field holds (`toHaveEntry({ value: password })`).
+  const secrets = sw.store.secrets;
   return {
     pass: state.isNot,
     name: matcherName,
-    expected: failure.expected,
-    actual: failure.received,
+    expected: secrets.mask(failure.expected),
+    actual: secrets.mask(failure.received),
     timeout: details.timeout,
-    message: () => formatFailure(details),
+    message: () => secrets.mask(formatFailure(details)),
   };
 }

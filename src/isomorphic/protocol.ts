@@ -58,6 +58,11 @@ export interface PageSnapshot<E = SnapshotEntry> {
   /** The DOM file's markup (unformatted), when asked for. */
   dom?: string;
   domTruncated?: boolean;
+  /**
+   * The values the walk withheld (secret fields' values, password-typed hosts' value attributes),
+   * for Node to mask wherever else they occur (src/snapshot/secretValues.ts). Never an artifact.
+   */
+  secrets?: string[];
 }
 
 /**

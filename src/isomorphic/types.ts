@@ -182,3 +182,9 @@ export const kDefaultLimits: WalkLimits = { maxNodes: 50_000, maxDepth: 256, tim
  * never cut. `budgetTokens` is how a user asks for less.
  */
 export const kMaxTextLength = 10_000;
+
+/**
+ * Secret values shorter than this are not masked where they occur outside their field (the field's
+ * own value is always withheld): masking every "a" or "12" would ruin the artifacts.
+ */
+export const kMinSecretLength = 4;

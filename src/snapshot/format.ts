@@ -148,12 +148,14 @@ export function formatEntryLines(entry: SnapshotEntry, indent: number, hasChildr
     propertyLines.push(`${pad}  - /url: ${yamlScalar(entry.url)}`);
   if (entry.placeholder && entry.placeholder !== entry.name)
     propertyLines.push(`${pad}  - /placeholder: ${yamlScalar(entry.placeholder)}`);
-  if (!hasChildren && !propertyLines.length) {
-    const inline = entry.value ? entry.value : runs.length === 1 ? runs[0].text : undefined;
+  // An editor's value reads as its lines, one text line each, as Playwright prints an editor's
+  // line boxes; a form control's value is quoted whole, as Playwright prints it.
+  const valueLines = !entry.value ? [] : entry.tag === 'input' || entry.tag === 'textarea' || entry.tag === 'select' ? [entry.value] : entry.value.split('\n').filter(line => line !== '');
+  if (!hasChildren && !propertyLines.length && valueLines.length <= 1) {
+    const inline = entry.value ? valueLines[0] ?? entry.value : runs.length === 1 ? runs[0].text : undefined;
     return runs.length > 1 && !entry.value ? [`${key}:`] : [inline === undefined ? key : `${key}: ${yamlScalar(inline)}`];
   }
-  if (entry.value)
-    propertyLines.unshift(`${pad}  - text: ${yamlScalar(entry.value)}`);
+  propertyLines.unshift(...valueLines.map(line => `${pad}  - text: ${yamlScalar(line)}`));
   return [`${key}:`, ...propertyLines];
 }
 

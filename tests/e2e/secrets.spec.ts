@@ -2,7 +2,10 @@
 // place, and every artifact the fixture returns is grepped for it.
 import type { Page } from '@playwright/test';
 import type { Stagewright } from '../../src/index';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './helpers/fixtures';
+import { projectConfig, runStepsProject, type Step } from './helpers/project';
 
 /**
  * What a reader gets after a change: the diff against the last snapshot, then a full snapshot
@@ -14,6 +17,12 @@ async function artifacts(sw: Stagewright): Promise<string> {
   const text = await sw.text();
   const dom = await sw.dom();
   return [diff, snapshot, text, dom].join('\n');
+}
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir))
+    return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]);
 }
 
 function expectAbsent(text: string, markers: string[]) {
@@ -156,6 +165,115 @@ test.describe('secrets', () => {
       const dom = (await sw.dom()).replace(/\s+/g, ' ');
       expect(dom).toMatch(/<input id="plain" class="private" ref="s\d+" ?>/);
       expect(dom).toMatch(/<div class="private" role="slider" tabindex="0" aria-orientation="vertical" ref="s\d+" ?><\/div>/);
+    });
+  });
+
+  test.describe('a secret withholds values, never a subtree', () => {
+    // A design system's password component: it writes type="password" on its host again at each
+    // render, in any case, and keeps the host's value attribute and title in sync with what was typed.
+    const kPasswordComponent = `
+      <script>
+        customElements.define('x-password', class extends HTMLElement {
+          connectedCallback() {
+            const root = this.attachShadow({ mode: 'open' });
+            root.innerHTML = '<label for="i">' + this.getAttribute('label') + '</label><input id="i" type="password">'
+              + '<button type="button">Show password</button><div id="help">At least 8 characters</div>';
+            const input = root.querySelector('input');
+            input.addEventListener('input', () => {
+              this.setAttribute('value', input.value);
+              this.setAttribute('Type', 'password');
+              this.setAttribute('title', 'typed ' + input.value);
+            });
+            root.querySelector('button').onclick = () => { input.type = input.type === 'password' ? 'text' : 'password'; this.setAttribute('TYPE', 'PassWord'); };
+          }
+        });
+      </script>
+      <x-password type="PASSWORD" label="Current password"></x-password>
+      <p id="echo"></p>
+      <label for="other">Other</label><input id="other">`;
+
+    test('should keep a password component\'s label, buttons, help text and field, and withhold only the value', async ({ page, stagewright: sw }) => {
+      await page.setContent(kPasswordComponent);
+      await sw.snapshot();
+      await page.getByLabel('Current password').fill('MARKER-hunter22');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      await page.getByRole('button', { name: 'Show password' }).click();
+      // Playwright finds the field, and so do we, with the same name and no value.
+      await expect(page.getByRole('textbox', { name: 'Current password' })).toHaveCount(1);
+      const [field] = await sw.find({ role: 'textbox', name: 'Current password' });
+      expect(field).toBeTruthy();
+      expect(field.value).toBeUndefined();
+      expect(await sw.find({ role: 'button', name: 'Show password' })).toHaveLength(1);
+      expect(await sw.text()).toContain('At least 8 characters');
+      // The diff since the page was set up shows nothing lost: the field is where it was.
+      const diff = await sw.snapshot({ since: 'last' });
+      expect(diff.removed).toEqual([]);
+      expectAbsent(await artifacts(sw), ['MARKER-hunter22']);
+    });
+
+    test('should mask a secret value wherever a component copies it: attributes, text, other fields', async ({ page, stagewright: sw }) => {
+      await page.setContent(kPasswordComponent);
+      await sw.snapshot();
+      await page.getByLabel('Current password').fill('MARKER-hunter22');
+      await page.evaluate(() => { document.getElementById('echo')!.textContent = 'you typed MARKER-hunter22'; });
+      await page.getByLabel('Other').fill('pasted MARKER-hunter22 here');
+      const seen = await artifacts(sw);
+      expectAbsent(seen, ['MARKER-hunter22', 'hunter22']);
+      // Masked, not dropped: a reader sees that something was there, and everything around it.
+      const text = await sw.text();
+      expect(text).toContain('paragraph [ref=s4]: you typed [redacted]');
+      expect(text).toContain('textbox "Other" [active] [ref=s5]: pasted [redacted] here');
+      expect(await sw.dom()).toContain('title="typed [redacted]"');
+      // The host's value attribute is withheld whole.
+      expect(await sw.dom()).not.toMatch(/<x-password[^>]*value=/);
+    });
+
+    test('should not mask a value shorter than four characters elsewhere, and withhold it in its field', async ({ page, stagewright: sw }) => {
+      await page.setContent(`<label for="pin">PIN</label><input id="pin" type="password"><p>abc and more</p>`);
+      await page.getByLabel('PIN').fill('abc');
+      const [pin] = await sw.find({ role: 'textbox', name: 'PIN' });
+      expect(pin.value).toBeUndefined();
+      expect(await sw.dom()).not.toContain('value="abc"');
+      expect(await sw.text()).toContain('paragraph [ref=s2]: abc and more');
+    });
+
+    test('should mask a secret in every artifact of a run: attachments, files, call titles, matcher messages, triage', async () => {
+      // The marker never appears in the spec's source: Playwright quotes the failing line's code.
+      const { dir, results } = await runStepsProject({
+        'playwright.config.js': projectConfig(),
+        'secret.spec.js': `
+          const { test, expect } = require('stagewright');
+          const marker = '22retnuh-NUR-REKRAM'.split('').reverse().join('');
+          test('leaks nothing', async ({ page, stagewright: sw }) => {
+            await page.setContent(${JSON.stringify(kPasswordComponent)});
+            await test.step('sign in', async () => {
+              await page.getByLabel('Current password').fill(marker);
+              await page.evaluate(m => { document.getElementById('echo').textContent = 'you typed ' + m; }, marker);
+            });
+            await sw.checkpoint('after ' + marker);
+            await expect(sw).toHaveEntry({ role: 'paragraph', name: marker }, { timeout: 500 });
+          });`,
+      });
+      expect(results[0]?.status).toBe('failed');
+      // What is ours: the files, our attachments and call steps, the errors (Playwright's own step
+      // titles and error context quote the page and the fill as Playwright saw them).
+      const files = listFiles(dir).filter(file => file.includes(`${path.sep}stagewright${path.sep}`));
+      expect(files.some(file => file.endsWith('triage.md'))).toBe(true);
+      expect(files.some(file => file.endsWith('dom.html'))).toBe(true);
+      const ours = (steps: Step[]): unknown[] => steps.flatMap(step => [
+        ...(/^stagewright/.test(step.title) ? [step.title] : []),
+        ...step.attachments.filter(a => !/error-context/.test(a.name)),
+        ...ours(step.steps),
+      ]);
+      const everything = [
+        ...files.map(file => file + '\n' + fs.readFileSync(file, 'utf8')),
+        JSON.stringify(results[0].errors), JSON.stringify(results[0].attachments.filter(a => !/error-context/.test(a.name))), JSON.stringify(ours(results[0].steps)),
+      ].join('\n');
+      // The run is real: the echo, the failed matcher and the checkpoint are in it, masked.
+      expect(everything).toContain('you typed [redacted]');
+      expect(everything).toContain("stagewright.checkpoint('after [redacted]')");
+      expect(JSON.stringify(results[0].errors)).toContain('[redacted]');
+      expect(everything).not.toContain('hunter22');
     });
   });
 });

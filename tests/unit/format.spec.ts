@@ -260,7 +260,7 @@ describe('YAML validity', () => {
       entry({ ref: `s${4 * i + 1}`, role: 'button', name: s }),
       entry({ ref: `s${4 * i + 2}`, role: 'paragraph', name: s, text: s + ' text', runs: [{ at: 0, text: s }, { at: 1, text: s }] }),
       entry({ ref: `s${4 * i + 3}`, role: 'link', name: s, url: s, parent: `s${4 * i + 2}`, depth: 1 }),
-      entry({ ref: `s${4 * i + 4}`, role: 'textbox', name: s, value: s, placeholder: s + '!' }),
+      entry({ ref: `s${4 * i + 4}`, role: 'textbox', tag: 'textarea', name: s, value: s, placeholder: s + '!' }),
     ]);
     const text = formatSnapshot(snapshot(entries, {}, [{ at: 0, text: kFuzz.join(' ') }]));
     const parsed = yaml.parse(text) as unknown[];
@@ -275,7 +275,7 @@ describe('YAML validity', () => {
   });
 
   it('should parse back a leaf value for every fuzz string', () => {
-    const entries = kFuzz.map((s, i) => entry({ ref: `s${i + 1}`, role: 'textbox', name: s, value: s }));
+    const entries = kFuzz.map((s, i) => entry({ ref: `s${i + 1}`, role: 'textbox', tag: 'textarea', name: s, value: s }));
     const parsed = yaml.parse(formatSnapshot(snapshot(entries)));
     expect(parsed).toEqual(kFuzz.map((s, i) => ({ [`textbox ${quoteText(s)} [ref=s${i + 1}]`]: s })));
   });
@@ -427,5 +427,21 @@ describe('C1 controls', () => {
     const text = formatSnapshot(snapshot([entry({ ref: 's1', role: 'paragraph', text: 'x\u0080y' })]));
     expect(text).toBe('- paragraph [ref=s1]: "x\\u0080y"');
     expect(yaml.parse(text)).toEqual([{ 'paragraph [ref=s1]': 'x\u0080y' }]);
+  });
+});
+
+describe('editor values', () => {
+  it('should print an editor\'s value as its lines, and a textarea\'s quoted whole', () => {
+    const lines = ['const total = 1;', '', 'export default total;', 'function f(a, b) {', 'return a + b;', '}'];
+    const text = formatSnapshot(snapshot([
+      entry({ ref: 's1', role: 'textbox', name: 'Code', tag: 'div', value: lines.join('\n') }),
+      entry({ ref: 's2', role: 'textbox', name: 'Notes', tag: 'textarea', value: 'a\nb' }),
+    ]));
+    expect(text).toBe([
+      '- textbox "Code" [ref=s1]:',
+      ...lines.filter(Boolean).map(line => `  - text: ${line === '}' ? '"}"' : line}`),
+      '- textbox "Notes" [ref=s2]: "a\\nb"',
+    ].join('\n'));
+    expect((yaml.parse(text) as Record<string, unknown>[])[0]['textbox "Code" [ref=s1]']).toEqual(lines.filter(Boolean).map(line => ({ text: line })));
   });
 });
