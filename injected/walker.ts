@@ -226,7 +226,9 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // and help text inside its host) stays, and its inner field is an entry with no value.
     if ((redacted && isInRedacted(element)) || tag === 'textarea' || tag === 'input' || tag === 'iframe')
       continue;
-    const presentational = item.presentational || !!shownOutOfTree || (include && isChildrenPresentationalRole(role));
+    // Inside visible aria-hidden content, elements are entries with their text and no names, as
+    // Playwright's AI snapshot shows them; inert content stays one entry holding its text.
+    const presentational = item.presentational || shownOutOfTree === 'inert' || (include && isChildrenPresentationalRole(role));
     const secretText = item.secretText || (redacted && isSecretContent(element));
     const hiddenText = hiddenSelf || secretText;
     if (!inline && owner !== kNoOwner && current[owner + 1])
@@ -281,8 +283,10 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (!own.length || entry.value !== undefined)
       continue;
     // Where the content is the name, a run the name already says is not said again; content that
-    // an aria-label or aria-labelledby replaced is still on screen, and stays.
-    if (nameSaysOwnText(entry.role)) {
+    // an aria-label or aria-labelledby replaced is still on screen, and stays. Beside child entries
+    // (a link holding text and a button) the runs stay where they are, as Playwright prints them:
+    // the name joins them with the children's and says where none of them sits.
+    if (nameSaysOwnText(entry.role) && childCounts[i + 1] === 0) {
       const unsaid: TextRun[] = [];
       for (let j = 0; j < own.length; j++) {
         if (!nameSays(entry.name, own[j].text))
@@ -323,6 +327,9 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
  */
 function computeNames(entries: SnapshotEntry[], elements: Element[], parents: number[], bases: string[], deadline: number): number {
   const contexts: string[] = [];
+  // Entries in visible aria-hidden content: hidden from the accessibility tree, they have no name
+  // (https://w3c.github.io/accname/#comp_hidden_not_referenced); their text shows what they say.
+  const unnamed: boolean[] = [];
   let lastHeading = '';
   for (let i = 0; i < entries.length; i++) {
     if ((i & 63) === 63 && now() > deadline)
@@ -330,9 +337,10 @@ function computeNames(entries: SnapshotEntry[], elements: Element[], parents: nu
     const entry = entries[i];
     const element = elements[i];
     const parent = parents[i];
-    const name = capText(safeText(getAccessibleName, element));
+    unnamed[i] = entry.state.hidden === true || (parent >= 0 && unnamed[parent]);
+    const name = unnamed[i] ? '' : capText(safeText(getAccessibleName, element));
     entry.name = name;
-    const description = capText(safeText(getAccessibleDescription, element));
+    const description = unnamed[i] ? '' : capText(safeText(getAccessibleDescription, element));
     if (description)
       entry.description = description;
     const context = parent >= 0 ? contexts[parent] : '';

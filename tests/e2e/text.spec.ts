@@ -96,18 +96,30 @@ test.describe('text', () => {
     expect((await sw.find({ role: 'row' })).map(row => row.name)).toEqual(['#7 Ann Lee Edit order 7 Ctrl+C', 'Total $5']);
   });
 
-  test('should show visible text under aria-hidden and inert as one marked entry', async ({ page, stagewright: sw }) => {
+  test('should show visible aria-hidden content as Playwright\'s AI snapshot does, and inert content as one marked entry', async ({ page, stagewright: sw }) => {
     await page.setContent(`
       <div aria-hidden="true"><h2>Hidden heading</h2><a href="#">Hidden link</a></div>
       <div inert><button>Inert button</button></div>
       <button><span aria-hidden="true">★</span> Favourite</button>
       <span aria-hidden="true"><svg width="5" height="5"></svg></span>`);
+    // Its elements are entries with their text, and no names: aria-hidden takes them out of the
+    // accessibility tree, not off the screen.
     expect(await sw.text()).toBe([
       '- generic [aria-hidden] [ref=s1]:',
-      '  - text: Hidden heading',
-      '  - text: Hidden link',
-      '- generic [inert] [ref=s2]: Inert button',
-      '- button "Favourite" [ref=s3]',
+      '  - heading [level=2] [ref=s2]: Hidden heading',
+      '  - link [ref=s3]:',
+      '    - /url: about:blank#',
+      '    - text: Hidden link',
+      '- generic [inert] [ref=s4]: Inert button',
+      '- button "Favourite" [ref=s5]',
+    ].join('\n'));
+    // Playwright's AI snapshot shows the same entries, roles, levels and text, with no names.
+    expect(await page.ariaSnapshot({ mode: 'ai' })).toContain([
+      '  - generic [aria-hidden] [ref=e2]:',
+      '    - heading [level=2] [ref=e3]: Hidden heading',
+      '    - link [ref=e4] [cursor=pointer]:',
+      '      - /url: "#"',
+      '      - text: Hidden link',
     ].join('\n'));
   });
 
