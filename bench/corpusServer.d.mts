@@ -1,15 +1,21 @@
 import type { Page } from '@playwright/test';
 
-export interface CorpusApp {
-  name: string;
+/** A package pinned in corpus/apps.json: an app's own, or one of its `extraPackages`. */
+export interface CorpusPin {
   package: string;
   version: string;
   license: string;
   licenseFile: string;
   integrity: string;
+}
+
+export interface CorpusApp extends CorpusPin {
+  name: string;
   entry: string;
   kind: string;
   notes: string;
+  /** The other packages its page loads, served under /pkg/ too. */
+  extraPackages?: CorpusPin[];
 }
 
 export interface CorpusServer {

@@ -1,12 +1,12 @@
 // A static server on 127.0.0.1 for the real-app corpus (corpus/apps.json): our host pages at
-// /pages/<app>/…, each app's package files (as extracted by scripts/corpus.mjs) at
-// /pkg/<package>/…, the generated OpenAPI document at /data/openapi.json (?tags=N: its first N
-// tags). Nothing else is served.
+// /pages/<app>/…, each app's package files (as extracted by scripts/corpus.mjs; its
+// `extraPackages` too) at /pkg/<package>/…, the generated OpenAPI document at /data/openapi.json
+// (?tags=N: its first N tags). Nothing else is served.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { openApiDocument } from '../corpus/data/openapi.mjs';
-import { buildCorpus, corpusPresent, kCorpusDir, packageDir, readApps } from '../scripts/corpus.mjs';
+import { buildCorpus, corpusPresent, kCorpusDir, packageDir, pinsOf, readApps } from '../scripts/corpus.mjs';
 
 const kTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +45,7 @@ function inside(dir, relative) {
 /** Starts the server: `{ prefix, apps, urlOf(app), close() }`. */
 export async function startCorpusServer({ host = '127.0.0.1', port = 0 } = {}) {
   const apps = readApps();
-  const packages = new Map(apps.map(app => [app.package, packageDir(app)]));
+  const packages = new Map(apps.flatMap(pinsOf).map(pin => [pin.package, packageDir(pin)]));
   const pagesDir = path.join(kCorpusDir, 'pages');
   const openApiJson = new Map();
   const server = http.createServer((request, response) => {

@@ -2,7 +2,10 @@
 // corpus/apps.json, `npm pack <package>@<version>` into corpus/.cache/tarballs/ (gitignored), the
 // tarball's sha512 checked against the app's `integrity`, its licence against the package's
 // package.json, then extracted to corpus/.cache/packages/<package>@<version>/. A package already
-// extracted from a verified tarball is kept. Needs only the npm registry.
+// extracted from a verified tarball is kept. Needs only the npm registry. An app whose page loads
+// more than its own package (an ES-module library whose bare imports an import map sends to other
+// packages under /pkg/, or a page of several component libraries) lists them in `extraPackages`,
+// each pinned, licensed and verified the same way.
 //
 //   node scripts/corpus.mjs            build what is missing; exit 1 on any mismatch
 //   node scripts/corpus.mjs --update   record the integrity of every tarball in apps.json (new pins)
@@ -26,17 +29,24 @@ export function readApps() {
   return JSON.parse(fs.readFileSync(kAppsFile, 'utf8')).apps;
 }
 
-/** Where an app's package is extracted (the tarball's `package/` folder). */
-export function packageDir(app) {
-  return path.join(kPackages, `${app.package.replace('/', '+')}@${app.version}`);
+/** Where a package (an app, or one of its `extraPackages`) is extracted (the tarball's `package/` folder). */
+export function packageDir(pin) {
+  return path.join(kPackages, `${pin.package.replace('/', '+')}@${pin.version}`);
 }
 
-function isBuilt(app) {
-  const stamp = path.join(packageDir(app), kStamp);
-  return !!app.integrity && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === app.integrity;
+/** The pinned packages an app's page loads: its own, then its `extraPackages`. */
+export function pinsOf(app) {
+  return [app, ...(app.extraPackages ?? [])];
 }
 
-/** Every app's package is extracted from a tarball whose integrity matches apps.json. */
+function pinBuilt(pin) {
+  const stamp = path.join(packageDir(pin), kStamp);
+  return !!pin.integrity && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === pin.integrity;
+}
+
+const isBuilt = app => pinsOf(app).every(pinBuilt);
+
+/** Every app's packages are extracted from tarballs whose integrity matches apps.json. */
 export function corpusPresent() {
   return fs.existsSync(kAppsFile) && readApps().every(isBuilt);
 }
@@ -58,44 +68,60 @@ function npmPack(spec) {
 export function buildCorpus({ update = false, log = line => process.stderr.write(`corpus: ${line}\n`) } = {}) {
   const doc = JSON.parse(fs.readFileSync(kAppsFile, 'utf8'));
   const problems = [];
+  /** package@version → the integrity found this run: a package two apps share is packed once. */
+  const packed = new Map();
   for (const app of doc.apps) {
-    if (!/^\d+\.\d+\.\d+$/.test(app.version)) {
-      problems.push(`${app.name}: version ${app.version} is not exact`);
-      continue;
+    for (const pin of pinsOf(app)) {
+      const label = pin === app ? app.name : `${app.name} (${pin.package})`;
+      if (!/^\d+\.\d+\.\d+$/.test(pin.version)) {
+        problems.push(`${label}: version ${pin.version} is not exact`);
+        continue;
+      }
+      const spec = `${pin.package}@${pin.version}`;
+      if (packed.has(spec)) {
+        const earlier = packed.get(spec);
+        if (update)
+          Object.assign(pin, earlier);
+        else if (earlier.integrity !== pin.integrity)
+          problems.push(`${label}: apps.json pins ${pin.integrity || '(nothing)'}, the tarball has ${earlier.integrity}`);
+        continue;
+      }
+      if (pinBuilt(pin) && !update) {
+        packed.set(spec, { integrity: pin.integrity });
+        continue;
+      }
+      log(`${label}: npm pack ${spec}`);
+      const { file, info } = npmPack(spec);
+      const actual = sha512(file);
+      if (actual !== info.integrity)
+        problems.push(`${label}: ${path.basename(file)} has ${actual}, npm reported ${info.integrity}`);
+      if (update) {
+        pin.integrity = actual;
+        pin.tarballBytes = info.size;
+        pin.unpackedBytes = info.unpackedSize;
+      } else if (actual !== pin.integrity) {
+        problems.push(`${label}: ${path.basename(file)} has ${actual}, apps.json pins ${pin.integrity || '(nothing)'}`);
+        continue;
+      }
+      packed.set(spec, { integrity: pin.integrity, tarballBytes: pin.tarballBytes, unpackedBytes: pin.unpackedBytes });
+      const target = packageDir(pin);
+      const temp = `${target}.tmp`;
+      fs.rmSync(temp, { recursive: true, force: true });
+      fs.mkdirSync(temp, { recursive: true });
+      execFileSync('tar', ['xzf', file, '-C', temp]);
+      const manifest = JSON.parse(fs.readFileSync(path.join(temp, 'package', 'package.json'), 'utf8'));
+      if (manifest.name !== pin.package || manifest.version !== pin.version)
+        problems.push(`${label}: the tarball holds ${manifest.name}@${manifest.version}`);
+      if (pin.licenseFile && !fs.existsSync(path.join(temp, 'package', pin.licenseFile)))
+        problems.push(`${label}: no ${pin.licenseFile} in the package`);
+      if (manifest.license !== pin.license)
+        problems.push(`${label}: package.json says licence ${JSON.stringify(manifest.license)}, apps.json ${JSON.stringify(pin.license)}`);
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.renameSync(path.join(temp, 'package'), target);
+      fs.rmSync(temp, { recursive: true, force: true });
+      fs.writeFileSync(path.join(target, kStamp), pin.integrity + '\n');
+      log(`${label}: ${Math.round(info.size / 1024)} KiB tarball, verified, extracted to ${path.relative(root, target)}`);
     }
-    if (isBuilt(app) && !update)
-      continue;
-    const spec = `${app.package}@${app.version}`;
-    log(`${app.name}: npm pack ${spec}`);
-    const { file, info } = npmPack(spec);
-    const actual = sha512(file);
-    if (actual !== info.integrity)
-      problems.push(`${app.name}: ${path.basename(file)} has ${actual}, npm reported ${info.integrity}`);
-    if (update) {
-      app.integrity = actual;
-      app.tarballBytes = info.size;
-      app.unpackedBytes = info.unpackedSize;
-    } else if (actual !== app.integrity) {
-      problems.push(`${app.name}: ${path.basename(file)} has ${actual}, apps.json pins ${app.integrity || '(nothing)'}`);
-      continue;
-    }
-    const target = packageDir(app);
-    const temp = `${target}.tmp`;
-    fs.rmSync(temp, { recursive: true, force: true });
-    fs.mkdirSync(temp, { recursive: true });
-    execFileSync('tar', ['xzf', file, '-C', temp]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(temp, 'package', 'package.json'), 'utf8'));
-    if (manifest.name !== app.package || manifest.version !== app.version)
-      problems.push(`${app.name}: the tarball holds ${manifest.name}@${manifest.version}`);
-    if (app.licenseFile && !fs.existsSync(path.join(temp, 'package', app.licenseFile)))
-      problems.push(`${app.name}: no ${app.licenseFile} in the package`);
-    if (manifest.license !== app.license)
-      problems.push(`${app.name}: package.json says licence ${JSON.stringify(manifest.license)}, apps.json ${JSON.stringify(app.license)}`);
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.renameSync(path.join(temp, 'package'), target);
-    fs.rmSync(temp, { recursive: true, force: true });
-    fs.writeFileSync(path.join(target, kStamp), app.integrity + '\n');
-    log(`${app.name}: ${Math.round(info.size / 1024)} KiB tarball, verified, extracted to ${path.relative(root, target)}`);
   }
   if (update)
     fs.writeFileSync(kAppsFile, JSON.stringify(doc, null, 2) + '\n');

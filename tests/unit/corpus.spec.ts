@@ -6,9 +6,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const corpusDir = path.join(__dirname, '..', '..', 'corpus');
+type Pin = { package: string; version: string; license: string; licenseFile: string; integrity: string };
 const { apps } = JSON.parse(fs.readFileSync(path.join(corpusDir, 'apps.json'), 'utf8')) as {
-  apps: { name: string; package: string; version: string; license: string; licenseFile: string; integrity: string; entry: string; notes: string; kind: string }[];
+  apps: (Pin & { name: string; entry: string; notes: string; kind: string; extraPackages?: Pin[] })[];
 };
+/** Every package an app's page loads: its own, then its extraPackages. */
+const pinsOf = (app: typeof apps[number]): Pin[] => [app, ...(app.extraPackages ?? [])];
 
 describe('corpus/apps.json', () => {
   it('should list at least six apps, each pinned to an exact version with its licence and sha512', () => {
@@ -16,11 +19,14 @@ describe('corpus/apps.json', () => {
     expect(new Set(apps.map(app => app.name)).size).toBe(apps.length);
     for (const app of apps) {
       expect(app.name, app.name).toMatch(/^[a-z0-9-]+$/);
-      expect(app.package, app.name).toMatch(/^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/);
-      expect(app.version, app.name).toMatch(/^\d+\.\d+\.\d+$/);
-      expect(app.license, app.name).toMatch(/\S/);
-      expect(app.licenseFile, app.name).toMatch(/\S/);
-      expect(app.integrity, app.name).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+      for (const pin of pinsOf(app)) {
+        const what = `${app.name}: ${pin.package}`;
+        expect(pin.package, what).toMatch(/^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/);
+        expect(pin.version, what).toMatch(/^\d+\.\d+\.\d+$/);
+        expect(pin.license, what).toMatch(/\S/);
+        expect(pin.licenseFile, what).toMatch(/\S/);
+        expect(pin.integrity, what).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+      }
       expect(app.notes, app.name).toMatch(/\S/);
       expect(app.kind, app.name).toMatch(/\S/);
     }
@@ -30,8 +36,9 @@ describe('corpus/apps.json', () => {
     for (const app of apps) {
       expect(app.entry, app.name).toBe(`/pages/${app.name}/index.html`);
       const html = fs.readFileSync(path.join(corpusDir, 'pages', app.name, 'index.html'), 'utf8');
-      // The library's own files come from its package, under /pkg/<package>/.
-      expect(html, app.name).toContain(`/pkg/${app.package}/`);
+      // The library's own files come from its packages, under /pkg/<package>/.
+      for (const pin of pinsOf(app))
+        expect(html, `${app.name}: ${pin.package}`).toContain(`/pkg/${pin.package}/`);
       // Nothing leaves the machine: a policy blocks what the app itself would fetch elsewhere.
       expect(html, app.name).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'self'`);
       for (const [, url] of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g))
@@ -40,11 +47,15 @@ describe('corpus/apps.json', () => {
     }
   });
 
-  it('should pin distinct packages (one version each)', () => {
-    const versions = new Map<string, string>();
+  it('should pin distinct packages (one version and one integrity each, extraPackages included)', () => {
+    const pins = new Map<string, Pin>();
     for (const app of apps) {
-      expect(versions.get(app.package) ?? app.version, app.name).toBe(app.version);
-      versions.set(app.package, app.version);
+      for (const pin of pinsOf(app)) {
+        const earlier = pins.get(pin.package) ?? pin;
+        expect([pin.version, pin.integrity, pin.license], `${app.name}: ${pin.package}`).toEqual([earlier.version, earlier.integrity, earlier.license]);
+        pins.set(pin.package, pin);
+      }
+      expect(new Set(pinsOf(app).map(pin => pin.package)).size, `${app.name}: a package listed twice`).toBe(pinsOf(app).length);
     }
   });
 });
