@@ -194,9 +194,10 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const controlLabel = !!labelled && !isElementHiddenForAria(labelled);
     if (controlLabel)
       owner = kNoOwner;
+    // In an editor, a line or a word is what is edited, not an entry: its text reads as the editor's.
     const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (
       !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
-      (role === 'generic' && !inline && hasOwnText(element)));
+      (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element)));
     if (include) {
       const index = entries.length;
       const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
