@@ -218,8 +218,11 @@ test.describe('the packed package', () => {
     expect(paths.filter(file => fs.readFileSync(path.join(installed, file), 'utf8').includes(stretch))).toEqual(['dist/index.js']);
   });
 
-  test('should be at most 450 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(450_000);
+  // A bound against bloat, moved only with what it buys: 450 KB until 0.5.1; 0.6.0 adds masking by
+  // value, editors and their documentation (the history condensed and the pictures recompressed
+  // to pay for most of it).
+  test('should be at most 460 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(460_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff', async () => {
