@@ -76,6 +76,8 @@ interface StackItem {
   hiddenText: boolean;
   /** Inside an editable secret field: its text is the value, withheld from here down. */
   secretText: boolean;
+  /** Inside visible aria-hidden content: out of the accessibility tree, on the screen. */
+  ariaHidden: boolean;
   /** On an Exit item: the element's ::after content, and the owner it belongs to. */
   after: string;
   afterOwner: number;
@@ -128,7 +130,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
 
   const owns = collectOwns(root);
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, after: '', afterOwner: kNoOwner });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, ariaHidden: false, after: '', afterOwner: kNoOwner });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
@@ -194,10 +196,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const controlLabel = !!labelled && !isElementHiddenForAria(labelled);
     if (controlLabel)
       owner = kNoOwner;
-    // In an editor, a line or a word is what is edited, not an entry: its text reads as the editor's.
+    // A plain block of text is an entry of its own, but for a line or a word of an editor (what is
+    // edited) and a block of visible aria-hidden content (a gutter's line numbers): their text
+    // reads as the editor's, or the marked entry's.
     const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (
       !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
-      (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element)));
+      (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element) && !item.ariaHidden));
     if (include) {
       const index = entries.length;
       const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
@@ -231,6 +235,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // Playwright's AI snapshot shows them; inert content stays one entry holding its text.
     const presentational = item.presentational || shownOutOfTree === 'inert' || (include && isChildrenPresentationalRole(role));
     const secretText = item.secretText || (redacted && isSecretContent(element));
+    const ariaHidden = item.ariaHidden || shownOutOfTree === 'aria-hidden';
     const hiddenText = hiddenSelf || secretText;
     if (!inline && owner !== kNoOwner && current[owner + 1])
       endRun(owner + 1);
@@ -253,15 +258,15 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (before)
       current[owner + 1] += before;
     const after = pseudoText ? getCSSContent(element, '::after') : null;
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, after: after || '', afterOwner: owner });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, ariaHidden, after: after || '', afterOwner: owner });
     const owned = owns.count ? mapGet(owns.owned, element) : undefined;
     if (owned) {
       for (let i = owned.length - 1; i >= 0; i--) {
         mapSet(owns.released, owned[i], true);
-        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, after: '', afterOwner: kNoOwner });
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, after: '', afterOwner: kNoOwner });
       }
     }
-    pushChildren(stack, element, tag, shadowRoot, owner, parent, item.depth + 1, presentational, hiddenText, secretText);
+    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
@@ -484,30 +489,36 @@ function collectOwns(root: Element): Owns {
   return result;
 }
 
+/** What a child inherits from where it sits: an Enter item without its node. */
+type ChildContext = Omit<StackItem, 'kind' | 'node' | 'after' | 'afterOwner'>;
+
 /**
  * Pushes the flat-tree children of `element` so that they pop in document order: elements, and
  * text where it is read (not under an owner that skips it, nor hidden).
  */
-function pushChildren(stack: StackItem[], element: Element, tag: string, shadowRoot: ShadowRoot | null,
-  owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean, secretText: boolean) {
-  const readsText = owner !== kNoOwner && !hiddenText;
+function pushChildren(stack: StackItem[], element: Element, tag: string, shadowRoot: ShadowRoot | null, context: ChildContext) {
+  const readsText = context.owner !== kNoOwner && !context.hiddenText;
   if (tag === 'slot' && !shadowRoot) {
     const assigned = assignedNodes(element as HTMLSlotElement, { flatten: true });
     if (assigned.length) {
       for (let i = assigned.length - 1; i >= 0; i--)
-        pushChild(stack, assigned[i], readsText, owner, parent, depth, presentational, hiddenText, secretText);
+        pushChild(stack, assigned[i], readsText, context);
       return;
     }
   }
   // Last to first through the sibling links: indexing a live NodeList costs twice as much.
   for (let child = nodeLastChild(shadowRoot || element); child; child = nodePreviousSibling(child))
-    pushChild(stack, child, readsText, owner, parent, depth, presentational, hiddenText, secretText);
+    pushChild(stack, child, readsText, context);
 }
 
-function pushChild(stack: StackItem[], child: Node, readsText: boolean, owner: number, parent: number, depth: number, presentational: boolean, hiddenText: boolean, secretText: boolean) {
+function pushChild(stack: StackItem[], child: Node, readsText: boolean, context: ChildContext) {
   const type = nodeType(child);
-  if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText))
-    append(stack, { kind: Frame.Enter, node: child, owner, parent, depth, presentational, hiddenText, secretText, after: '', afterOwner: kNoOwner });
+  if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText)) {
+    append(stack, {
+      kind: Frame.Enter, node: child, owner: context.owner, parent: context.parent, depth: context.depth, presentational: context.presentational,
+      hiddenText: context.hiddenText, secretText: context.secretText, ariaHidden: context.ariaHidden, after: '', afterOwner: kNoOwner,
+    });
+  }
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
