@@ -205,9 +205,9 @@ function noteValue(value: string | null | undefined): void {
 
 /**
  * Collects what `element` withholds (`redacted`: `isRedacted(element)`): a secret field's current
- * value (what was typed, the option chosen, an editable's text), its value attributes, and a
- * password-typed host's value attributes. Called by the walk and the DOM serializer for every
- * element they reach, the hidden ones included.
+ * value (what was typed, an editable's text; not which option of a select is chosen, since every
+ * option is on screen), its value attributes, and a password-typed host's value attributes.
+ * Called by the walk and by the DOM serializer, which reaches the hidden elements too.
  */
 export function noteSecretValues(element: Element, tag: string, redacted: boolean): void {
   if (!secretValues || !withholdsValueAttributes(element, redacted))
