@@ -36,7 +36,6 @@ import {
   rangeGetBoundingClientRect,
   rangeSelectNodeContents,
   stringToLowerCase,
-  stringTrim,
 } from './builtins';
 import { kNeverRenderedTags } from './tags';
 import { shadowRootOf } from './shadow';
@@ -420,12 +419,12 @@ export function computeOwnHiddenness(element: Element, style: StyleRecord | null
  * 'inert' when only that attribute takes it out while it is rendered, visible and holds text. A
  * reader sees that text, so the snapshot shows it, marked, instead of letting it vanish.
  */
-export function computeShownOutOfTree(element: Element, style: StyleRecord | null, text: (element: Element) => string): '' | 'aria-hidden' | 'inert' {
+export function computeShownOutOfTree(element: Element, style: StyleRecord | null, hasText: (element: Element) => boolean): '' | 'aria-hidden' | 'inert' {
   if (!style || isNeverRendered(element) || isInClosedDetailsContent(element) || style.display === 'none' || style.visibility !== 'visible')
     return '';
   const ariaHidden = getAttribute(element, 'aria-hidden');
   const kind = ariaHidden !== null && stringToLowerCase(ariaHidden) === 'true' ? 'aria-hidden' : hasAttribute(element, 'inert') ? 'inert' : '';
-  return kind && stringTrim(text(element)) !== '' ? kind : '';
+  return kind && hasText(element) ? kind : '';
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   nodeLastChild, nodeListLength, nodePreviousSibling, nodeTextContent, nodeType, objectCreate, recordAttributeName, recordOldValue,
   recordTarget, stringIndexOf, stringToLowerCase, textAreaValue, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
-import { computeInheritedFlag, createWalkCache, elementTag, getElementComputedStyle, isContentEditable } from './domUtils';
-import { normalizeWhitespace, splitTokens } from './text';
+import { computeInheritedFlag, createWalkCache, elementTag, flatTreeChildNodes, getElementComputedStyle, isContentEditable } from './domUtils';
+import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import { kMinSecretLength } from '../src/isomorphic/types';
 
 /** The name of a redacted element that would have had one: says something was hidden, not what. */
@@ -295,6 +295,34 @@ export function textContentOutsideRedacted(element: Element): string {
       append(stack, child);
   }
   return text;
+}
+
+/**
+ * Whether the flat tree of `element` (shadow trees and slotted content, as it renders) holds any
+ * text outside redacted subtrees. Stops at the first text found; bounded by `maxNodes` elements,
+ * past which it says there is text (a marked entry, rather than content that vanishes).
+ */
+export function hasTextOutsideRedacted(element: Element, maxNodes = 50_000): boolean {
+  const stack: Node[] = [element];
+  let visited = 0;
+  while (stack.length) {
+    const node = stack[stack.length - 1];
+    stack.length--;
+    const type = nodeType(node);
+    if (type === 3 /* TEXT_NODE */ || type === 4 /* CDATA_SECTION_NODE */) {
+      if (!isAllWhitespace(characterData(node as Text)))
+        return true;
+      continue;
+    }
+    if (type !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
+      continue;
+    if (++visited > maxNodes)
+      return true;
+    const children = flatTreeChildNodes(node as Element);
+    for (let i = children.length - 1; i >= 0; i--)
+      append(stack, children[i]);
+  }
+  return false;
 }
 
 /**

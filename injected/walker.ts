@@ -18,7 +18,7 @@ import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEdita
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
-import { editableLinesOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues, textContentOutsideRedacted } from './secrets';
+import { editableLinesOutsideRedacted, hasTextOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -78,6 +78,8 @@ interface StackItem {
   secretText: boolean;
   /** Inside visible aria-hidden content: out of the accessibility tree, on the screen. */
   ariaHidden: boolean;
+  /** Inside an editable field whose content is its value: only widgets are entries there. */
+  editorValue: boolean;
   /** On an Exit item: the element's ::after content, and the owner it belongs to. */
   after: string;
   afterOwner: number;
@@ -130,7 +132,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
 
   const owns = collectOwns(root);
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, ariaHidden: false, after: '', afterOwner: kNoOwner });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, ariaHidden: false, editorValue: false, after: '', afterOwner: kNoOwner });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
@@ -169,11 +171,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const style = readElementComputedStyle(element, windowed);
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
-    seedHiddenSubtree(element, hiddenness, style);
+    // Inside visible aria-hidden content every element is hidden for ARIA, whatever its own state.
+    seedHiddenSubtree(element, item.ariaHidden ? Hiddenness.Subtree : hiddenness, style);
     // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);
     // inside a children-presentational entry it was never content to show.
     const shownOutOfTree = hiddenness === Hiddenness.Subtree && !item.presentational && element !== root
-      ? computeShownOutOfTree(element, style, textContentOutsideRedacted) : '';
+      ? computeShownOutOfTree(element, style, hasTextOutsideRedacted) : '';
     if (hiddenness === Hiddenness.Subtree && !shownOutOfTree)
       continue;
     const display = style ? style.display : '';
@@ -198,8 +201,9 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       owner = kNoOwner;
     // A plain block of text is an entry of its own, but for a line or a word of an editor (what is
     // edited) and a block of visible aria-hidden content (a gutter's line numbers): their text
-    // reads as the editor's, or the marked entry's.
-    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (
+    // reads as the editor's, or the marked entry's. In a field whose content is its value (an
+    // editable textbox), only a widget is an entry: a paragraph there is part of the value.
+    const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (!item.editorValue || interactive) && (
       !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
       (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element) && !item.ariaHidden));
     if (include) {
@@ -236,6 +240,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const presentational = item.presentational || shownOutOfTree === 'inert' || (include && isChildrenPresentationalRole(role));
     const secretText = item.secretText || (redacted && isSecretContent(element));
     const ariaHidden = item.ariaHidden || shownOutOfTree === 'aria-hidden';
+    const editorValue = item.editorValue || (include && kValueRoles[role] === true && isContentEditable(element));
     const hiddenText = hiddenSelf || secretText;
     if (!inline && owner !== kNoOwner && current[owner + 1])
       endRun(owner + 1);
@@ -258,15 +263,15 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (before)
       current[owner + 1] += before;
     const after = pseudoText ? getCSSContent(element, '::after') : null;
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, ariaHidden, after: after || '', afterOwner: owner });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, ariaHidden, editorValue, after: after || '', afterOwner: owner });
     const owned = owns.count ? mapGet(owns.owned, element) : undefined;
     if (owned) {
       for (let i = owned.length - 1; i >= 0; i--) {
         mapSet(owns.released, owned[i], true);
-        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, after: '', afterOwner: kNoOwner });
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, editorValue, after: '', afterOwner: kNoOwner });
       }
     }
-    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden });
+    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, editorValue });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
@@ -516,7 +521,8 @@ function pushChild(stack: StackItem[], child: Node, readsText: boolean, context:
   if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText)) {
     append(stack, {
       kind: Frame.Enter, node: child, owner: context.owner, parent: context.parent, depth: context.depth, presentational: context.presentational,
-      hiddenText: context.hiddenText, secretText: context.secretText, ariaHidden: context.ariaHidden, after: '', afterOwner: kNoOwner,
+      hiddenText: context.hiddenText, secretText: context.secretText, ariaHidden: context.ariaHidden, editorValue: context.editorValue,
+      after: '', afterOwner: kNoOwner,
     });
   }
 }

@@ -123,6 +123,32 @@ test.describe('text', () => {
     ].join('\n'));
   });
 
+  test('should read visible aria-hidden content through shadow roots and labels as Playwright does', async ({ page, stagewright: sw }) => {
+    // Found by the fuzzer (tests/fuzz): text only in a shadow tree, and a label whose control is
+    // hidden with it, were lost.
+    await page.setContent(`
+      <script>customElements.define('x-badge', class extends HTMLElement { connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = 'Profile'; } });</script>
+      <div aria-hidden="true"><x-badge></x-badge></div>
+      <div aria-hidden="true"><input id="c"><label for="c">Comment</label></div>`);
+    expect(await sw.text()).toBe([
+      '- generic [aria-hidden] [ref=s1]: Profile',
+      '- generic [aria-hidden] [ref=s2]:',
+      '  - textbox [ref=s3]',
+      '  - text: Comment',
+    ].join('\n'));
+  });
+
+  test('should read an editable textbox\'s paragraphs as its value, once, and keep the widgets inside it', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<div contenteditable="true" role="textbox" aria-label="Note"><p>Account</p><p>Second <a href="/x">link</a></p></div>`);
+    expect(await sw.text()).toBe([
+      '- textbox "Note" [ref=s1]:',
+      '  - text: Account',
+      '  - text: Second link',
+      '  - link "link" [ref=s2]:',
+      '    - /url: /x',
+    ].join('\n'));
+  });
+
   test('should mark clickable non-widgets with [cursor=pointer], not links and buttons', async ({ page, stagewright: sw }) => {
     await page.setContent(`
       <style>.c { cursor: pointer }</style>
