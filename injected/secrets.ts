@@ -299,10 +299,11 @@ export function textContentOutsideRedacted(element: Element): string {
 
 /**
  * Whether the flat tree of `element` (shadow trees and slotted content, as it renders) holds any
- * text outside redacted subtrees. Stops at the first text found; bounded by `maxNodes` elements,
- * past which it says there is text (a marked entry, rather than content that vanishes).
+ * text outside redacted subtrees, or a form control (which shows its value, or a box to fill).
+ * Stops at the first found; bounded by `maxNodes` elements, past which it says there is some (a
+ * marked entry, rather than content that vanishes).
  */
-export function hasTextOutsideRedacted(element: Element, maxNodes = 50_000): boolean {
+export function hasContentOutsideRedacted(element: Element, maxNodes = 50_000): boolean {
   const stack: Node[] = [element];
   let visited = 0;
   while (stack.length) {
@@ -317,6 +318,9 @@ export function hasTextOutsideRedacted(element: Element, maxNodes = 50_000): boo
     if (type !== 1 /* ELEMENT_NODE */ || (node !== element && matchesRedactSelector(node as Element)))
       continue;
     if (++visited > maxNodes)
+      return true;
+    const tag = elementTag(node as Element);
+    if (tag === 'textarea' || tag === 'select' || (tag === 'input' && stringToLowerCase(getAttribute(node as Element, 'type') || '') !== 'hidden'))
       return true;
     const children = flatTreeChildNodes(node as Element);
     for (let i = children.length - 1; i >= 0; i--)

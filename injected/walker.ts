@@ -18,7 +18,7 @@ import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEdita
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
-import { editableLinesOutsideRedacted, hasTextOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues } from './secrets';
+import { editableLinesOutsideRedacted, hasContentOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -76,8 +76,8 @@ interface StackItem {
   hiddenText: boolean;
   /** Inside an editable secret field: its text is the value, withheld from here down. */
   secretText: boolean;
-  /** Inside visible aria-hidden content: out of the accessibility tree, on the screen. */
-  ariaHidden: boolean;
+  /** Inside visible aria-hidden or inert content: out of the accessibility tree, on the screen. */
+  outOfTree: boolean;
   /** Inside an editable field whose content is its value: only widgets are entries there. */
   editorValue: boolean;
   /** On an Exit item: the element's ::after content, and the owner it belongs to. */
@@ -132,7 +132,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
 
   const owns = collectOwns(root);
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, ariaHidden: false, editorValue: false, after: '', afterOwner: kNoOwner });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, outOfTree: false, editorValue: false, after: '', afterOwner: kNoOwner });
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
@@ -171,12 +171,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const style = readElementComputedStyle(element, windowed);
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
-    // Inside visible aria-hidden content every element is hidden for ARIA, whatever its own state.
-    seedHiddenSubtree(element, item.ariaHidden ? Hiddenness.Subtree : hiddenness, style);
+    // Inside visible aria-hidden or inert content every element is hidden for ARIA, whatever its own state.
+    seedHiddenSubtree(element, item.outOfTree ? Hiddenness.Subtree : hiddenness, style);
     // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);
     // inside a children-presentational entry it was never content to show.
     const shownOutOfTree = hiddenness === Hiddenness.Subtree && !item.presentational && element !== root
-      ? computeShownOutOfTree(element, style, hasTextOutsideRedacted) : '';
+      ? computeShownOutOfTree(element, style, hasContentOutsideRedacted) : '';
     if (hiddenness === Hiddenness.Subtree && !shownOutOfTree)
       continue;
     const display = style ? style.display : '';
@@ -196,7 +196,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // A control out of the tree (display:none, in a closed <details>, aria-hidden…) is not in the
     // snapshot to carry that name, and the label is still on screen: its text stays.
     const labelled = tag === 'label' && !interactive ? labelControl(element as HTMLLabelElement) : null;
-    const controlLabel = !!labelled && !isElementHiddenForAria(labelled);
+    const controlLabel = !!labelled && !item.outOfTree && !isElementHiddenForAria(labelled);
     if (controlLabel)
       owner = kNoOwner;
     // A plain block of text is an entry of its own, but for a line or a word of an editor (what is
@@ -205,7 +205,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // editable textbox), only a widget is an entry: a paragraph there is part of the value.
     const include = !hiddenSelf && !item.presentational && !controlLabel && element !== documentElement && (!item.editorValue || interactive) && (
       !!shownOutOfTree || (role !== 'generic' && role !== 'none' && role !== 'presentation') || interactive ||
-      (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element) && !item.ariaHidden));
+      (role === 'generic' && !inline && hasOwnText(element) && !isContentEditable(element) && !item.outOfTree));
     if (include) {
       const index = entries.length;
       const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
@@ -239,7 +239,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // Playwright's AI snapshot shows them; inert content stays one entry holding its text.
     const presentational = item.presentational || shownOutOfTree === 'inert' || (include && isChildrenPresentationalRole(role));
     const secretText = item.secretText || (redacted && isSecretContent(element));
-    const ariaHidden = item.ariaHidden || shownOutOfTree === 'aria-hidden';
+    const outOfTree = item.outOfTree || !!shownOutOfTree;
     const editorValue = item.editorValue || (include && kValueRoles[role] === true && isContentEditable(element));
     const hiddenText = hiddenSelf || secretText;
     if (!inline && owner !== kNoOwner && current[owner + 1])
@@ -263,15 +263,15 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (before)
       current[owner + 1] += before;
     const after = pseudoText ? getCSSContent(element, '::after') : null;
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, ariaHidden, editorValue, after: after || '', afterOwner: owner });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, outOfTree, editorValue, after: after || '', afterOwner: owner });
     const owned = owns.count ? mapGet(owns.owned, element) : undefined;
     if (owned) {
       for (let i = owned.length - 1; i >= 0; i--) {
         mapSet(owns.released, owned[i], true);
-        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, editorValue, after: '', afterOwner: kNoOwner });
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue, after: '', afterOwner: kNoOwner });
       }
     }
-    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, ariaHidden, editorValue });
+    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
@@ -521,7 +521,7 @@ function pushChild(stack: StackItem[], child: Node, readsText: boolean, context:
   if (type === 1 /* ELEMENT_NODE */ || (type === 3 /* TEXT_NODE */ && readsText)) {
     append(stack, {
       kind: Frame.Enter, node: child, owner: context.owner, parent: context.parent, depth: context.depth, presentational: context.presentational,
-      hiddenText: context.hiddenText, secretText: context.secretText, ariaHidden: context.ariaHidden, editorValue: context.editorValue,
+      hiddenText: context.hiddenText, secretText: context.secretText, outOfTree: context.outOfTree, editorValue: context.editorValue,
       after: '', afterOwner: kNoOwner,
     });
   }

@@ -129,12 +129,17 @@ test.describe('text', () => {
     await page.setContent(`
       <script>customElements.define('x-badge', class extends HTMLElement { connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = 'Profile'; } });</script>
       <div aria-hidden="true"><x-badge></x-badge></div>
-      <div aria-hidden="true"><input id="c"><label for="c">Comment</label></div>`);
+      <div aria-hidden="true"><input id="c"><label for="c">Comment</label></div>
+      <div aria-hidden="true"><input aria-label="Qty" value="Quantity 3"></div>
+      <div inert><label for="t">Title</label><input id="t"></div>`);
     expect(await sw.text()).toBe([
       '- generic [aria-hidden] [ref=s1]: Profile',
       '- generic [aria-hidden] [ref=s2]:',
       '  - textbox [ref=s3]',
       '  - text: Comment',
+      '- generic [aria-hidden] [ref=s4]:',
+      '  - textbox [ref=s5]: Quantity 3',
+      '- generic [inert] [ref=s6]: Title',
     ].join('\n'));
   });
 
