@@ -161,11 +161,12 @@ export function isSecretField(element: Element): boolean {
 
 /**
  * Whether the element's own value attributes (`value`, `aria-valuetext`) stay out of the DOM
- * file: a secret field's, and a password-typed host's, which a component may keep in sync with
- * what was typed into the input inside it.
+ * file: a secret field's, and those of a host that says it holds a secret (`type="password"`, a
+ * secret `autocomplete` token), which a component may keep in sync with what was typed into the
+ * input inside it, even in a closed shadow root no walk can enter.
  */
 export function withholdsValueAttributes(element: Element, redacted: boolean): boolean {
-  return redacted || hasPasswordType(element);
+  return redacted || hasPasswordType(element) || hasSecretAutofillToken(element);
 }
 
 /**

@@ -228,6 +228,29 @@ test.describe('secrets', () => {
       expect(await sw.dom()).not.toMatch(/<x-password[^>]*value=/);
     });
 
+    test('should withhold the value attributes of a host that says it holds a secret, even around a closed shadow root', async ({ page, stagewright: sw }) => {
+      // Found by the fuzzer (tests/fuzz/regressions/secrets-1105): no walk enters the closed root,
+      // so the typed value is never collected; the host's own word says what its value is.
+      await page.setContent(`
+        <script>
+          customElements.define('x-otp', class extends HTMLElement {
+            connectedCallback() {
+              const root = this.attachShadow({ mode: 'closed' });
+              root.innerHTML = '<input aria-label="Code">';
+              root.querySelector('input').addEventListener('input', e => this.setAttribute('value', e.target.value));
+              window.otpInput = root.querySelector('input');
+            }
+          });
+        </script>
+        <x-otp autocomplete="one-time-code" aria-valuetext="x"></x-otp><p>MARKER-VISIBLE</p>`);
+      await sw.snapshot();
+      await page.evaluate(() => { const input = (window as any).otpInput; input.value = 'MARKER-OTP-123456'; input.dispatchEvent(new Event('input')); });
+      await expect(page.locator('x-otp')).toHaveAttribute('value', 'MARKER-OTP-123456');
+      const seen = await artifacts(sw);
+      expect(seen).toContain('MARKER-VISIBLE');
+      expectAbsent(seen, ['MARKER-OTP']);
+    });
+
     test('should not mask a value shorter than four characters elsewhere, and withhold it in its field', async ({ page, stagewright: sw }) => {
       await page.setContent(`<label for="pin">PIN</label><input id="pin" type="password"><p>abc and more</p>`);
       await page.getByLabel('PIN').fill('abc');
