@@ -173,12 +173,14 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
     // Inside visible aria-hidden or inert content every element is hidden for ARIA, whatever its own state.
     seedHiddenSubtree(element, item.outOfTree ? Hiddenness.Subtree : hiddenness, style);
-    // Visible text under aria-hidden or inert stays, as one marked entry (no entries inside it);
-    // inside a children-presentational entry it was never content to show.
-    const shownOutOfTree = hiddenness === Hiddenness.Subtree && !item.presentational && element !== root
+    // Visible content under aria-hidden or inert stays, marked (see below); inside a
+    // children-presentational entry it was never content to show. Inside marked inert content,
+    // visible aria-hidden or inert content nested in it is more of that content's text.
+    const visibleOutOfTree = hiddenness === Hiddenness.Subtree && (!item.presentational || item.outOfTree) && element !== root
       ? computeShownOutOfTree(element, style, hasContentOutsideRedacted) : '';
-    if (hiddenness === Hiddenness.Subtree && !shownOutOfTree)
+    if (hiddenness === Hiddenness.Subtree && !visibleOutOfTree)
       continue;
+    const shownOutOfTree = item.presentational ? '' : visibleOutOfTree;
     const display = style ? style.display : '';
     const hiddenSelf = hiddenness === Hiddenness.Self;
     // Frames are entries of their own: the store walks each frame and stitches it in here.

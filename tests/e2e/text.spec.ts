@@ -131,7 +131,8 @@ test.describe('text', () => {
       <div aria-hidden="true"><x-badge></x-badge></div>
       <div aria-hidden="true"><input id="c"><label for="c">Comment</label></div>
       <div aria-hidden="true"><input aria-label="Qty" value="Quantity 3"></div>
-      <div inert><label for="t">Title</label><input id="t"></div>`);
+      <div inert><label for="t">Title</label><input id="t"></div>
+      <div inert><div aria-hidden="true"><div role="heading">Orders</div></div><p>Reset</p></div>`);
     expect(await sw.text()).toBe([
       '- generic [aria-hidden] [ref=s1]: Profile',
       '- generic [aria-hidden] [ref=s2]:',
@@ -140,6 +141,9 @@ test.describe('text', () => {
       '- generic [aria-hidden] [ref=s4]:',
       '  - textbox [ref=s5]: Quantity 3',
       '- generic [inert] [ref=s6]: Title',
+      '- generic [inert] [ref=s7]:',
+      '  - text: Orders',
+      '  - text: Reset',
     ].join('\n'));
   });
 
