@@ -300,7 +300,7 @@ export function textContentOutsideRedacted(element: Element): string {
 
 /**
  * Whether the flat tree of `element` (shadow trees and slotted content, as it renders) holds any
- * text outside redacted subtrees, or a form control (which shows its value, or a box to fill).
+ * text outside redacted subtrees, or a form control that shows a value.
  * Stops at the first found; bounded by `maxNodes` elements, past which it says there is some (a
  * marked entry, rather than content that vanishes).
  */
@@ -320,14 +320,26 @@ export function hasContentOutsideRedacted(element: Element, maxNodes = 50_000): 
       continue;
     if (++visited > maxNodes)
       return true;
-    const tag = elementTag(node as Element);
-    if (tag === 'textarea' || tag === 'select' || (tag === 'input' && stringToLowerCase(getAttribute(node as Element, 'type') || '') !== 'hidden'))
+    if (showsValue(node as Element))
       return true;
     const children = flatTreeChildNodes(node as Element);
     for (let i = children.length - 1; i >= 0; i--)
       append(stack, children[i]);
   }
   return false;
+}
+
+/** A form control whose value is on screen as text: a filled field, a select, an input button. */
+function showsValue(element: Element): boolean {
+  const tag = elementTag(element);
+  if (tag === 'select')
+    return true;
+  if (tag === 'textarea')
+    return textAreaValue(element as HTMLTextAreaElement) !== '';
+  if (tag !== 'input')
+    return false;
+  const type = stringToLowerCase(getAttribute(element, 'type') || '');
+  return type !== 'hidden' && type !== 'checkbox' && type !== 'radio' && type !== 'password' && inputValue(element as HTMLInputElement) !== '';
 }
 
 /**
