@@ -14,7 +14,9 @@
 //             - what an editor holds, but widgets (docs/concepts.md, Editors: the paragraphs and
 //               lines of a contenteditable textbox are its value; Playwright lists them).
 //             And where Playwright's reading is not the page's (playwright.ts): the light DOM of
-//             closed shadow hosts, the options of a select that is not rendered. AI mode leaves
+//             closed shadow hosts, the options of a select that is not rendered; and names that
+//             hold a secret (a marker, a secret field's value: a cell named by the secret field in
+//             it), which the library withholds wherever it occurs. AI mode leaves
 //             out a name the lines below say; such a node is matched by role alone. States
 //             (heading levels, fieldset disabled, …) are not compared. Names are compared
 //             whitespace-collapsed, as multisets, per mode.
@@ -90,12 +92,18 @@ export function subtractPairs(pairs: Pair[], minus: Pair[]): Pair[] {
   });
 }
 
+/** Whether `text` holds a secret: a marker, or the value of a secret field (which the library withholds wherever it occurs). */
+function holdsSecret(view: PlaywrightView, text: string): boolean {
+  const lower = text.toLowerCase();
+  return lower.includes(kSecretPrefix.toLowerCase()) || view.secretValues.some(value => lower.includes(collapse(value).toLowerCase()));
+}
+
 export function parityCheck(view: PlaywrightView, entries: OurEntry[], phase: Failure['phase']): Failure[] {
   const ours = entries.map(entry => ({ role: entry.role, name: collapse(entry.name) }));
   const failures: Failure[] = [];
   for (const mode of ['default', 'ai'] as const) {
     const theirs = subtractPairs(playwrightPairs(mode === 'default' ? view.defaultNodes : view.aiNodes),
-        mode === 'default' ? view.excludedDefault : view.excludedAi);
+        mode === 'default' ? view.excludedDefault : view.excludedAi).filter(pair => !holdsSecret(view, pair.name));
     let missing = subtractPairs(theirs.filter(pair => mode === 'default' || pair.name), ours);
     if (mode === 'ai') {
       // AI mode leaves out a name the lines below say (a row named by its cells, a heading by its
@@ -127,8 +135,9 @@ export function wordsOf(view: PlaywrightView, ourText: string): { expected: stri
     phantomTexts: view.phantomTexts,
     phantomOptions: new Set(view.phantomOptions),
   });
+  const secretWords = new Set(view.secretValues.flatMap(words));
   return {
-    expected: playwrightWords(units, kSecretPrefix).filter(word => !view.phantomPseudoWords.has(word)),
+    expected: playwrightWords(units, kSecretPrefix).filter(word => !view.phantomPseudoWords.has(word) && !secretWords.has(word)),
     actual: ourUnits(ourText).flatMap(words),
   };
 }

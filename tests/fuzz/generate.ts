@@ -451,7 +451,7 @@ class Generator {
       }
       case 'field': {
         const id = this.id();
-        this.field(id, scope, false);
+        this.field(id, scope, scope.secret);
         return [this.el('input', [['id', id], ['aria-label', this.label()]])];
       }
       default:

@@ -73,6 +73,9 @@ async function isSecret(page: Page, id: string): Promise<boolean> {
 async function runOne(page: Page, seed: number, action: Action, secretAtStart: Set<string>): Promise<string | undefined> {
   if (action.kind === 'secret' && !secretAtStart.has(action.target) && !await isSecret(page, action.target))
     return 'not a secret field';
+  // Whatever is typed into a secret field is a secret: only markers go there.
+  if ((action.kind === 'fill' || action.kind === 'edit') && await isSecret(page, action.target))
+    return 'a secret field: only a marker is typed there';
   if (action.closed) {
     const point = await closedTargetPoint(page, action.target);
     if (!point)

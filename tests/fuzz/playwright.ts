@@ -35,6 +35,11 @@ export interface PlaywrightView {
   ariaHiddenRefs: Set<string>;
   /** AI refs of the secret fields Playwright can reach (secrets.ts: the page decides). */
   secretRefs: Set<string>;
+  /**
+   * The values of those fields. Names and text made from them (a cell named by the secret field in
+   * it) are not compared: the library withholds every occurrence of a secret value.
+   */
+  secretValues: string[];
   /** The texts of the page's <label>s. */
   labels: string[];
   /** Text that is not rendered: of text nodes and of the options of selects that are not rendered. */
@@ -96,6 +101,20 @@ const kPhantoms = `(() => {
       if (element.localName === 'option') options.push(collapse(element.label || element.textContent));
       for (const child of element.childNodes) {
         if (child.nodeType === 3 && collapse(child.data)) texts.push(collapse(child.data));
+      }
+    }
+  }
+  // The light text of a shadow host that no slot takes is not rendered either; Playwright prints
+  // it for a closed root, which it cannot enter (the page's components keep their closed roots).
+  const closed = new Map((window.__fuzzClosedRoots || []).map(root => [root.host, root]));
+  for (const root of [...trees(), ...closed.values()]) {
+    for (const host of root.querySelectorAll('*')) {
+      const shadow = host.shadowRoot || closed.get(host);
+      if (!shadow) continue;
+      const assigned = new Set();
+      for (const slot of shadow.querySelectorAll('slot')) for (const node of slot.assignedNodes()) assigned.add(node);
+      for (const child of host.childNodes) {
+        if (child.nodeType === 3 && !assigned.has(child) && collapse(child.data)) texts.push(collapse(child.data));
       }
     }
   }
@@ -199,12 +218,15 @@ export async function playwrightView(page: Page): Promise<PlaywrightView> {
   const excluded = await excludedSubtrees(page);
   const secretRefs = new Set<string>();
   const fields = page.locator(kFieldSelector);
+  // For each field: undefined when it is not secret, else its value (an editor's text).
   const secret = await fields.evaluateAll((elements, source) => {
     const isSecret = (0, eval)(source) as (element: Element) => boolean;
-    return elements.map(element => isSecret(element));
+    return elements.map(element => !isSecret(element) ? undefined
+      : 'value' in element ? String((element as HTMLInputElement).value) : (element as HTMLElement).innerText);
   }, kIsSecretField);
+  const secretValues = secret.filter((value): value is string => !!value && !!value.trim());
   for (let i = 0; i < secret.length; i++) {
-    if (!secret[i])
+    if (secret[i] === undefined)
       continue;
     const [root] = await fields.nth(i).ariaSnapshotJSON({ mode: 'ai', timeout: 5000 }) as (AiNode | string)[];
     if (root && typeof root !== 'string' && root.ref)
@@ -223,8 +245,10 @@ export async function playwrightView(page: Page): Promise<PlaywrightView> {
     inertRefs: excluded.refs.inert,
     ariaHiddenRefs: excluded.refs.ariaHidden,
     secretRefs,
+    secretValues,
     labels: byLength(await page.evaluate(kLabelTexts) as string[]),
-    phantomTexts: byLength([...phantoms.texts, ...phantoms.options]),
+    // CSS content as text (`"Note: "` → Note:): it glues to the hidden text around it.
+    phantomTexts: byLength([...phantoms.texts, ...phantoms.options, ...phantoms.pseudo.map(content => content.replace(/^"|"$/g, '').trim()).filter(Boolean)]),
     phantomOptions: phantoms.options,
     phantomPseudoWords: new Set(phantoms.pseudo.flatMap(words)),
     editorTexts,

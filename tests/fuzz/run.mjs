@@ -13,7 +13,7 @@
 // (default 2), --no-shrink, --shrink-per-signature K (default 2). Exits 1 when anything failed.
 // The build comes first (package.json: `npm run build && node tests/fuzz/run.mjs`).
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,9 +54,22 @@ function readLines(file) {
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line));
 }
 
-function playwright(args, env) {
-  return spawnSync(process.execPath, [cli, 'test', 'tests/e2e/fuzz.spec.ts', ...args], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...env },
+/**
+ * Runs tests/e2e/fuzz.spec.ts with its output in `log`; resolves when it exits. `progress` is
+ * called every few seconds while it runs.
+ */
+function playwright(args, env, log, progress) {
+  return new Promise(resolve => {
+    const out = fs.openSync(log, 'w');
+    const child = spawn(process.execPath, [cli, 'test', 'tests/e2e/fuzz.spec.ts', ...args], {
+      cwd: root, stdio: ['ignore', out, out], env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    const timer = progress ? setInterval(progress, 15_000) : undefined;
+    child.on('exit', () => {
+      clearInterval(timer);
+      fs.closeSync(out);
+      resolve();
+    });
   });
 }
 
@@ -72,13 +85,19 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-fuzz-'));
 const reportFile = path.join(runDir, 'cases.jsonl');
 const started = Date.now();
 console.log(`fuzz: pages ${options.seed}..${options.seed + options.pages - 1}, ${options.workers} workers, shrinking ${options.shrink ? 'on' : 'off'}; run folder ${runDir}`);
-playwright(['--grep', 'fuzz seeds|fuzz project', `--workers=${options.workers}`, '--reporter=dot'], {
+const seedsLog = path.join(runDir, 'seeds.log');
+console.log(`fuzz: Playwright's output goes to ${seedsLog}`);
+await playwright(['--grep', 'fuzz seeds|fuzz project', `--workers=${options.workers}`, '--reporter=dot'], {
   SW_FUZZ_SEED: String(options.seed),
   SW_FUZZ_PAGES: String(options.pages),
   SW_FUZZ_SHRINK: options.shrink ? '1' : '0',
   SW_FUZZ_SHRINK_PER_SIGNATURE: String(options.perSignature),
   SW_FUZZ_REPORT: reportFile,
   SW_FUZZ_RUN_DIR: runDir,
+}, seedsLog, () => {
+  const done = readLines(reportFile).filter(line => line.kind === 'seed');
+  const failed = done.filter(line => line.error || line.failures?.length).map(line => line.seed);
+  console.log(`fuzz: ${done.length}/${options.pages} pages, ${failed.length} failed${failed.length ? ` (seeds ${failed.join(', ')})` : ''}`);
 });
 
 const lines = readLines(reportFile).filter(line => line.kind === 'seed');
@@ -95,19 +114,12 @@ for (const line of failing) {
 }
 
 /** Shrinks one job in a Playwright run of its own; resolves to its outcome (written by the job's session). */
-function shrink(job, index) {
+async function shrink(job, index) {
   const log = path.join(runDir, `shrink-${index}.log`);
-  return new Promise(resolve => {
-    const child = spawn(process.execPath, [cli, 'test', 'tests/e2e/fuzz.spec.ts', '--grep', 'fuzz shrink', '--workers=1',
-      `--output=${path.join(runDir, `shrink-${index}`)}`, '--reporter=dot'], {
-      cwd: root, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
-      env: { ...process.env, FORCE_COLOR: '0', SW_FUZZ_SHRINK_JOB: job, SW_FUZZ_REPORT: path.join(runDir, 'shrink.jsonl') },
-    });
-    child.on('exit', () => {
-      const outcome = job.replace(/\.json$/, '.outcome.json');
-      resolve(fs.existsSync(outcome) ? JSON.parse(fs.readFileSync(outcome, 'utf8')) : { ...JSON.parse(fs.readFileSync(job, 'utf8')), crashed: log });
-    });
-  });
+  await playwright(['--grep', 'fuzz shrink', '--workers=1', `--output=${path.join(runDir, `shrink-${index}`)}`, '--reporter=dot'],
+      { SW_FUZZ_SHRINK_JOB: job, SW_FUZZ_REPORT: path.join(runDir, 'shrink.jsonl') }, log);
+  const outcome = job.replace(/\.json$/, '.outcome.json');
+  return fs.existsSync(outcome) ? JSON.parse(fs.readFileSync(outcome, 'utf8')) : { ...JSON.parse(fs.readFileSync(job, 'utf8')), crashed: log };
 }
 
 const jobs = fs.readdirSync(runDir).filter(file => /^job-.*(?<!\.outcome)\.json$/.test(file)).sort().map(file => path.join(runDir, file));
@@ -161,11 +173,8 @@ if (written.length) {
   const replayFile = path.join(runDir, 'replay.jsonl');
   const log = path.join(runDir, 'replay.log');
   console.log(`replaying them (each should fail on its own until the library is fixed; log: ${log}):`);
-  spawnSync(process.execPath, [cli, 'test', 'tests/e2e/fuzz.spec.ts', '--grep', 'fuzz regressions', `--workers=${options.workers}`,
-    `--output=${path.join(runDir, 'replay')}`, '--reporter=dot'], {
-    cwd: root, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
-    env: { ...process.env, FORCE_COLOR: '0', SW_FUZZ_REGRESSIONS: written.join(','), SW_FUZZ_REPORT: replayFile },
-  });
+  await playwright(['--grep', 'fuzz regressions', `--workers=${options.workers}`, `--output=${path.join(runDir, 'replay')}`, '--reporter=dot'],
+      { SW_FUZZ_REGRESSIONS: written.join(','), SW_FUZZ_REPORT: replayFile }, log);
   for (const line of readLines(replayFile)) {
     if (line.failures?.length) {
       console.log(`  ${line.name}: fails (${[...new Set(line.failures.map(f => f.signature))].join(', ')})`);

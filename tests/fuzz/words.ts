@@ -9,7 +9,9 @@
 //   and property lines (`/url:`, `/placeholder:`) are syntax and say nothing: not units.
 // - Words: a unit lower-cased (NFKC), cut at every character that is not a letter or a digit, so
 //   punctuation, quotes, symbols and escapes never matter ("“quoted”," → quoted, "$12.50" → 12 50,
-//   "x: y" → x y, a lone ★ → nothing).
+//   "x: y" → x y, a lone ★ → nothing), and before a capital that follows a small letter or a
+//   digit ("ResetTitle" → reset title: texts that touch with no space between are glued by one
+//   side and not the other).
 // - A <label>'s text is its field's name. Playwright prints it twice, as text and as the name
 //   (`- text: Email` then `- textbox "Email"`), gluing adjacent labels into one fragment
 //   ("naïveReset"); we print it once, as the name. So label texts are cut from the start and end
@@ -45,8 +47,13 @@ export interface AiNode {
   [key: string]: unknown;
 }
 
+/**
+ * The words of a text, lower-cased. A capital right after a small letter or a digit starts a new
+ * word ("ResetTitle", "98Save"): where two texts touch with no space, one side may glue them and
+ * the other not, and the page's words are capitalized.
+ */
 export function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text.normalize('NFKC').replace(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})/gu, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** Roles whose `text` in Playwright's snapshot is a value the user typed or chose, not content. */
@@ -121,6 +128,18 @@ function saysAll(name: string, below: string[]): boolean {
   return ` ${nameWords.join(' ')} `.includes(` ${said.join(' ')} `);
 }
 
+/** Every text fragment and name under a node, as Playwright prints them. */
+function rawText(node: AiNode): string[] {
+  const out: string[] = typeof node.text === 'string' ? [node.text] : [];
+  for (const child of node.children ?? []) {
+    if (typeof child === 'string')
+      out.push(child);
+    else
+      out.push(...(child.name ? [child.name] : []), ...rawText(child));
+  }
+  return out;
+}
+
 /**
  * Playwright's units in order. A node whose name already says what its subtree prints (a button,
  * link or heading named by its content, which Playwright lists below it anyway when it has
@@ -161,7 +180,9 @@ export function playwrightUnits(nodes: (AiNode | string)[], filters: UnitFilters
       visit(node.children ?? [], secret, textOnly, keepLabels, below);
       if (name)
         out.push(name);
-      if (!name || !saysAll(name, below))
+      // Compared with the text as printed, before any label was cut: a label's text may begin a
+      // fragment that is not that label (the button "Quantity Title" and the label "Quantity").
+      if (!name || !saysAll(name, rawText(node)))
         out.push(...below);
     }
   };
