@@ -1,4 +1,4 @@
-// Serializes the stripped DOM (DESIGN.md §6) with refs stamped into the output string — never on
+// Serializes the stripped DOM (docs/concepts.md, The DOM file) with refs stamped into the output string — never on
 // the live element. One iterative walk, so deep pages cannot overflow the stack. Node pretty-prints
 // the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
 
@@ -123,7 +123,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
 }
 
 // Attributes that carry text, a URL or a value rather than structure: an element a `redact`
-// selector matches keeps none of them (DESIGN.md §7). id, class, name, type, role, for and the
+// selector matches keeps none of them (docs/concepts.md, Secrets). id, class, name, type, role, for and the
 // state attributes (aria-expanded…) stay, so the file still shows what the element is.
 const kTextAttributes = toSet([
   'title', 'alt', 'placeholder', 'value', 'href', 'src', 'action',
@@ -141,12 +141,11 @@ const kValueAttributes = toSet(['value', 'aria-valuetext']);
  */
 function keptAttributes(element: Element, tag: string, redacted: boolean, ownTextRedacted: boolean): [string, string][] {
   const attributes: [string, string][] = [];
-  const withholdsValue = withholdsValueAttributes(element, redacted);
   const names = getAttributeNames(element);
   for (let i = 0; i < names.length; i++) {
     const name = stringToLowerCase(names[i]);
     if (attributeRank(name) < 0 || isLiveState(name, tag) || (ownTextRedacted && kTextAttributes[name] === true) ||
-      (withholdsValue && kValueAttributes[name] === true))
+      (kValueAttributes[name] === true && withholdsValueAttributes(element, redacted)))
       continue;
     let value = getAttribute(element, names[i]) || '';
     if (name === 'class') {
