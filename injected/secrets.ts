@@ -300,11 +300,12 @@ export function textContentOutsideRedacted(element: Element): string {
 
 /**
  * Whether the flat tree of `element` (shadow trees and slotted content, as it renders) holds any
- * text outside redacted subtrees, or a form control that shows a value.
+ * text outside redacted subtrees, a form control that shows a value, or an element whose
+ * generated content (`::before`, `::after`) `hasPseudoText` says is text.
  * Stops at the first found; bounded by `maxNodes` elements, past which it says there is some (a
  * marked entry, rather than content that vanishes).
  */
-export function hasContentOutsideRedacted(element: Element, maxNodes = 50_000): boolean {
+export function hasContentOutsideRedacted(element: Element, hasPseudoText: (element: Element) => boolean, maxNodes = 50_000): boolean {
   const stack: Node[] = [element];
   let visited = 0;
   while (stack.length) {
@@ -320,7 +321,7 @@ export function hasContentOutsideRedacted(element: Element, maxNodes = 50_000): 
       continue;
     if (++visited > maxNodes)
       return true;
-    if (showsValue(node as Element))
+    if (showsValue(node as Element) || hasPseudoText(node as Element))
       return true;
     const children = flatTreeChildNodes(node as Element);
     for (let i = children.length - 1; i >= 0; i--)
@@ -330,7 +331,7 @@ export function hasContentOutsideRedacted(element: Element, maxNodes = 50_000): 
 }
 
 /** A form control whose value is on screen as text: a filled field, a select, an input button. */
-function showsValue(element: Element): boolean {
+export function showsValue(element: Element): boolean {
   const tag = elementTag(element);
   if (tag === 'select')
     return true;

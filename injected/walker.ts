@@ -11,7 +11,7 @@ import {
   elementQuerySelectorAll, elementShadowRoot, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, iframeSrc,
   inputValue, labelControl, mapDelete, mapGet, MapCtor, mapSet, mathRound, nodeContains, nodeFirstChild, nodeLastChild, nodeNextSibling,
   nodeListLength, nodeOwnerDocument, nodeParentElement, nodePreviousSibling, nodeType, now, objectCreate, optionLabel, optionText, selectOptions,
-  selectSelectedIndex, shadowRootActiveElement, shadowRootGetElementById, stringCharCodeAt, stringIndexOf, stringSlice, stringTrim,
+  selectSelectedIndex, shadowRootActiveElement, shadowRootGetElementById, stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim,
   textAreaValue, toSet,
 } from './builtins';
 import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isEditingHost, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
@@ -177,7 +177,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // children-presentational entry it was never content to show. Inside marked inert content,
     // visible aria-hidden or inert content nested in it is more of that content's text.
     const visibleOutOfTree = hiddenness === Hiddenness.Subtree && (!item.presentational || item.outOfTree) && element !== root
-      ? computeShownOutOfTree(element, style, hasContentOutsideRedacted) : '';
+      ? computeShownOutOfTree(element, style, hasShownContent) : '';
     if (hiddenness === Hiddenness.Subtree && !visibleOutOfTree)
       continue;
     const shownOutOfTree = item.presentational ? '' : visibleOutOfTree;
@@ -235,8 +235,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // A secret withholds values, never a subtree: only what a `redact` selector matches keeps its
     // content out. An editable secret field's text is its value; any other's (a component's label
     // and help text inside its host) stays, and its inner field is an entry with no value.
-    if ((redacted && isInRedacted(element)) || tag === 'textarea' || tag === 'input' || tag === 'iframe')
+    if ((redacted && isInRedacted(element)) || tag === 'textarea' || tag === 'input' || tag === 'iframe') {
+      // An unnamed input button (in visible aria-hidden content) still shows its value: its text.
+      if (include && tag === 'input' && (item.outOfTree || shownOutOfTree === 'aria-hidden') && !redacted && isInputButton(element))
+        current[owner + 1] += ' ' + inputValue(element as HTMLInputElement) + ' ';
       continue;
+    }
     // Inside visible aria-hidden content, elements are entries with their text and no names, as
     // Playwright's AI snapshot shows them; inert content stays one entry holding its text.
     const presentational = item.presentational || shownOutOfTree === 'inert' || (include && isChildrenPresentationalRole(role));
@@ -629,6 +633,24 @@ function nameSays(name: string, run: string): boolean {
   if (run.length >= 3)
     return stringIndexOf(name, run) !== -1;
   return stringIndexOf(' ' + name + ' ', ' ' + run + ' ') !== -1;
+}
+
+/** An `<input>` a reader sees as a button labelled by its value. */
+function isInputButton(element: Element): boolean {
+  const type = stringToLowerCase(getAttribute(element, 'type') || '');
+  return type === 'button' || type === 'submit' || type === 'reset';
+}
+
+/**
+ * Whether visible aria-hidden or inert content shows anything: text, a value, or generated
+ * content that is text.
+ */
+function hasShownContent(element: Element): boolean {
+  return hasContentOutsideRedacted(element, hasPseudoText);
+}
+
+function hasPseudoText(element: Element): boolean {
+  return !isAllWhitespace(getCSSContent(element, '::before') || '') || !isAllWhitespace(getCSSContent(element, '::after') || '');
 }
 
 function hasOwnText(element: Element): boolean {
