@@ -10,6 +10,7 @@ export const ErrorCode = {
   PAGE_CLOSED: 'PAGE_CLOSED',
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   EXPECTATION_FAILED: 'EXPECTATION_FAILED',
+  UNSUPPORTED_PLAYWRIGHT: 'UNSUPPORTED_PLAYWRIGHT',
 } as const;
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
 
@@ -50,6 +51,11 @@ const kDefaults: Record<ErrorCode, CodeDefaults> = {
     hint: 'The expected condition did not hold before the timeout.',
     retryable: true,
     nextActions: ['Take a fresh snapshot to see the page as it is now'],
+  },
+  UNSUPPORTED_PLAYWRIGHT: {
+    hint: 'This version of @playwright/test lacks something stagewright relies on.',
+    retryable: false,
+    nextActions: ['Use a version of @playwright/test that `npm run test:compat` lists as passing (docs/contributing.md → Compatibility)'],
   },
 };
 

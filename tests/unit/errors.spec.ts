@@ -35,7 +35,7 @@ describe('the error registry', () => {
   });
 
   it('should be the closed list of the API', () => {
-    expect(Object.keys(ErrorCode).sort()).toEqual(['EXPECTATION_FAILED', 'FRAME_UNREACHABLE', 'INVALID_ARGUMENT', 'PAGE_CLOSED', 'REF_NOT_FOUND', 'REF_STALE', 'SNAPSHOT_FAILED']);
+    expect(Object.keys(ErrorCode).sort()).toEqual(['EXPECTATION_FAILED', 'FRAME_UNREACHABLE', 'INVALID_ARGUMENT', 'PAGE_CLOSED', 'REF_NOT_FOUND', 'REF_STALE', 'SNAPSHOT_FAILED', 'UNSUPPORTED_PLAYWRIGHT']);
   });
 });
 

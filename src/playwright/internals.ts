@@ -1,0 +1,223 @@
+// Every use of Playwright's non-public API, behind one door. Each is feature-detected the first
+// time it is needed; where a version lacks it, a named fallback keeps the public behaviour and one
+// line on stderr says which Playwright version lacks what, and what the fallback costs. Nothing
+// turns off silently. With STAGEWRIGHT_REQUIRE_INTERNALS=1 (what `npm run test:compat` sets), a
+// missing internal is a StagewrightError instead: a supported version must have them all.
+//
+// What is left here, and why no public API does it (docs/architecture.md → Playwright's internals):
+// - the step hook: `test.step` of every test object (ours, `mergeTests` of it, `@playwright/test`'s
+//   own in a page object) shares one `TestTypeImpl.prototype._step`;
+// - internal calls: `_wrapApiCall(…, { internal: true })` keeps our page calls out of the report
+//   and the trace;
+// - boxed stack prefixes: Playwright's list of library folders, left out of step locations and
+//   error stacks;
+// - the hook type: `testInfo._currentHookType()`, which Playwright's own `page` fixture reads;
+// - the client instrumentation: the listener list Playwright's `pw:api` steps come from.
+
+import path from 'node:path';
+import type { BrowserContext, TestInfo, TestType } from '@playwright/test';
+import { StagewrightError } from '../errors';
+
+export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation';
+
+/** What each internal gives, and what its fallback does without it. */
+export const kFallbacks: { readonly [name in InternalName]: string } = {
+  'step hook': 'only `test.step` of stagewright\'s `test` and its `extend`s is captured: import `test` from \'stagewright\' in page objects, and do not pass it to `mergeTests`',
+  'internal calls': 'stagewright\'s page calls show in the trace as actions of their own',
+  'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
+  'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
+  'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
+};
+
+const reported = new Set<InternalName>();
+/** Where a missing internal is said: stderr, or, in tests, a list. */
+let sink: (line: string) => void = line => process.stderr.write(line + '\n');
+
+/** Playwright Test's version, as the `@playwright/test` in use says. */
+export function playwrightVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('@playwright/test/package.json').version as string;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Says once that `name` is missing, and what its fallback does; throws when internals are required. */
+export function reportMissing(name: InternalName, detail: string): void {
+  const message = `stagewright: @playwright/test ${playwrightVersion()} lacks ${detail} (${name}); without it, ${kFallbacks[name]}.`;
+  if (process.env.STAGEWRIGHT_REQUIRE_INTERNALS === '1')
+    throw new StagewrightError('UNSUPPORTED_PLAYWRIGHT', message, { hint: 'STAGEWRIGHT_REQUIRE_INTERNALS=1 makes every missing Playwright internal an error.' });
+  if (reported.has(name))
+    return;
+  reported.add(name);
+  sink(message);
+}
+
+/** For tests: collects what reportMissing says, and forgets what it said before. */
+export function captureReports(into: string[]): () => void {
+  const previous = sink;
+  reported.clear();
+  sink = line => into.push(line);
+  return () => {
+    sink = previous;
+    reported.clear();
+  };
+}
+
+// --- The step hook -------------------------------------------------------------------------------
+
+type StepInfo = Parameters<Parameters<TestType<{}, {}>['step']>[1]>[0];
+type StepOptions = NonNullable<Parameters<TestType<{}, {}>['step']>[2]>;
+type StepBody = (stepInfo: StepInfo) => unknown;
+type StepFunction = (expectation: 'pass' | 'skip', title: string, body: StepBody, options?: StepOptions) => Promise<unknown>;
+
+/**
+ * Playwright's test object (`@playwright/test`'s `test`, every `extend` and `mergeTests` of it)
+ * is a function whose `step` is `TestTypeImpl.prototype._step` bound to the object's
+ * TestTypeImpl, kept under the `testType` symbol (Playwright's common/testType.ts).
+ */
+interface TestTypeImpl { _step: StepFunction }
+
+function implOf(testType: TestType<any, any>): TestTypeImpl | undefined {
+  const key = Object.getOwnPropertySymbols(testType).find(symbol => symbol.description === 'testType');
+  const impl = key && (testType as unknown as Record<symbol, unknown>)[key] as TestTypeImpl | undefined;
+  if (typeof impl?._step !== 'function' || typeof testType.step !== 'function' || testType.step.name !== 'bound _step')
+    return undefined;
+  return impl;
+}
+
+/** What the hook calls for each step: `run` is Playwright's own step function for it. */
+export type StepWrapper = (title: string, body: StepBody, options: StepOptions, run: (body: StepBody, options: StepOptions) => Promise<unknown>) => Promise<unknown>;
+
+const hookedPrototypes = new WeakSet<object>();
+
+/**
+ * Wraps `_step` on the prototype every test object shares, so that `wrap` runs around every step
+ * whichever object made it; `base` (made before the hook) is bound to the wrapper again. Returns
+ * false, having said so, where the version has no such internals. Installed once per prototype.
+ */
+export function hookAllSteps(base: TestType<any, any>, wrap: StepWrapper): boolean {
+  const impl = implOf(base);
+  const prototype = impl && Object.getPrototypeOf(impl) as TestTypeImpl;
+  if (!prototype || !Object.prototype.hasOwnProperty.call(prototype, '_step')) {
+    reportMissing('step hook', 'the `_step` method its test objects share');
+    return false;
+  }
+  if (!hookedPrototypes.has(prototype)) {
+    hookedPrototypes.add(prototype);
+    const original = prototype._step;
+    // A method, so that it keeps the name `_step` (and its bound copies `bound _step`, as before).
+    prototype._step = {
+      _step(this: TestTypeImpl, expectation: 'pass' | 'skip', title: string, body: StepBody, options: StepOptions = {}) {
+        if (typeof body !== 'function')
+          return original.call(this, expectation, title, body, options);
+        return wrap(title, body, options, (body, options) => original.call(this, expectation, title, body, options));
+      },
+    }._step;
+  }
+  rebindStep(base);
+  return true;
+}
+
+/** Binds a test object made before the hook to the hooked `_step`, as Playwright's constructor does. */
+export function rebindStep<T extends TestType<any, any>>(testType: T): T {
+  const impl = implOf(testType);
+  if (impl) {
+    const step = impl._step.bind(impl, 'pass');
+    Object.assign(testType, { step: Object.assign(step, { skip: impl._step.bind(impl, 'skip') }) });
+  }
+  return testType;
+}
+
+// --- Internal calls ------------------------------------------------------------------------------
+
+type ApiCallWrapper = { _wrapApiCall?<T>(call: () => Promise<T>, options: { internal: boolean }): Promise<T> };
+
+/**
+ * Runs a page call as Playwright's own internal calls run: no step in the report, no action in the
+ * trace. A traced action keeps its params and result, so every capture would be in the trace twice
+ * (the runtime's source at every install, each walk's result next to the attachments made from
+ * it). `_wrapApiCall(…, { internal: true })` is how Playwright hides its own helper calls
+ * (client/channelOwner.ts); without it the call runs as it is.
+ */
+export function asInternalCall<T>(owner: object, call: () => Promise<T>): Promise<T> {
+  const wrapper = owner as ApiCallWrapper;
+  if (typeof wrapper._wrapApiCall === 'function')
+    return wrapper._wrapApiCall(call, { internal: true });
+  reportMissing('internal calls', 'the `_wrapApiCall` method of its client objects');
+  return call();
+}
+
+// --- Boxed stack prefixes ------------------------------------------------------------------------
+
+type StackUtils = { setBoxedStackPrefixes?: (prefixes: string[]) => void };
+
+/**
+ * Adds `libraryRoot` to the folders Playwright treats as its own: it then leaves them out of step
+ * locations (a step, an attachment, a fixture is located at the user's line or nowhere) and of
+ * error stacks. The list replaces the one Playwright set at startup (its own package), in the copy
+ * of its internals that Playwright itself loaded. `load` is for tests.
+ */
+export function addBoxedStackPrefix(libraryRoot: string, load: (playwrightRoot: string) => StackUtils | undefined = loadStackUtils): boolean {
+  let utils: StackUtils | undefined;
+  let playwrightRoot = '';
+  try {
+    const testPackage = path.dirname(require.resolve('@playwright/test/package.json'));
+    playwrightRoot = path.dirname(require.resolve('playwright/package.json', { paths: [testPackage] }));
+    utils = load(playwrightRoot);
+  } catch {
+    utils = undefined;
+  }
+  if (typeof utils?.setBoxedStackPrefixes !== 'function') {
+    reportMissing('boxed stack prefixes', '`setBoxedStackPrefixes` in playwright-core/lib/coreBundle');
+    return false;
+  }
+  const roots = new Set([playwrightRoot, path.dirname(require.resolve('playwright/package.json')), libraryRoot]);
+  utils.setBoxedStackPrefixes([...roots]);
+  return true;
+}
+
+function loadStackUtils(playwrightRoot: string): StackUtils | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(require.resolve('playwright-core/lib/coreBundle', { paths: [playwrightRoot] })).utils as StackUtils | undefined;
+}
+
+// --- The hook type -------------------------------------------------------------------------------
+
+/**
+ * The kind of hook running (`beforeAll`, `afterAll`, `beforeEach`…), or undefined in the test body.
+ * Playwright's own `page` fixture reads the same private method for its error in `beforeAll`.
+ */
+export function currentHookType(testInfo: TestInfo): string | undefined {
+  const read = (testInfo as { _currentHookType?: () => string | undefined })._currentHookType;
+  if (typeof read !== 'function') {
+    reportMissing('hook type', 'the `_currentHookType` method of TestInfo');
+    return undefined;
+  }
+  return read.call(testInfo);
+}
+
+// --- The client instrumentation ------------------------------------------------------------------
+
+export interface ApiZone { apiName?: string; frames?: { file: string; line: number; column: number }[] }
+export interface ApiChannel { type: string; method: string; params?: { selector?: unknown } }
+export interface ApiCallListener {
+  onApiCallBegin(zone: ApiZone, channel: ApiChannel): void;
+  onApiCallEnd(zone: ApiZone): void;
+}
+interface Instrumentation { addListener(listener: object): void; removeListener(listener: object): void }
+
+/**
+ * Listens to every API call of a context's client as it begins and ends (what Playwright's test
+ * runner makes its `pw:api` steps from); returns the way to stop, or undefined without it.
+ */
+export function listenToApiCalls(context: BrowserContext, listener: ApiCallListener): (() => void) | undefined {
+  const instrumentation = (context as unknown as { _instrumentation?: Instrumentation })._instrumentation;
+  if (typeof instrumentation?.addListener !== 'function' || typeof instrumentation.removeListener !== 'function') {
+    reportMissing('client instrumentation', 'the `_instrumentation` listener list of its browser contexts');
+    return undefined;
+  }
+  instrumentation.addListener(listener);
+  return () => instrumentation.removeListener(listener);
+}

@@ -1,0 +1,101 @@
+// The door to Playwright's internals: nothing else reaches them, and each one missing either
+// falls back, saying so once, or (STAGEWRIGHT_REQUIRE_INTERNALS=1) fails with a coded error.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, TestInfo, TestType } from '@playwright/test';
+import { StagewrightError } from '../../src/errors';
+import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion } from '../../src/playwright/internals';
+
+const root = path.resolve(__dirname, '..', '..');
+
+describe('Playwright internals', () => {
+  let reports: string[];
+  let restore: () => void;
+  beforeEach(() => {
+    reports = [];
+    restore = captureReports(reports);
+  });
+  afterEach(() => {
+    restore();
+    delete process.env.STAGEWRIGHT_REQUIRE_INTERNALS;
+  });
+
+  it('should be reached only through src/playwright/internals.ts', () => {
+    const pattern = String.raw`\b_(step|wrapApiCall|currentHookType|instrumentation)\b|playwright(-core)?/lib/|coreBundle|setBoxedStackPrefixes|TestTypeImpl|as unknown as \{ *_`;
+    const hits = execFileSync('git', ['grep', '--untracked', '-nE', pattern, '--', 'src', 'injected'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const outside = hits.filter(line => !line.startsWith('src/playwright/internals.ts:'));
+    expect(outside).toEqual([]);
+    expect(hits.length).toBeGreaterThan(5);
+  });
+
+  it('should run a call as it is where `_wrapApiCall` is missing, and say so once', async () => {
+    expect(await asInternalCall({}, async () => 42)).toBe(42);
+    expect(await asInternalCall({}, async () => 43)).toBe(43);
+    expect(reports).toEqual([`stagewright: @playwright/test ${playwrightVersion()} lacks the \`_wrapApiCall\` method of its client objects (internal calls); without it, ${kFallbacks['internal calls']}.`]);
+  });
+
+  it('should wrap a call as internal where `_wrapApiCall` exists', async () => {
+    const seen: unknown[] = [];
+    const owner = { _wrapApiCall: async <T>(call: () => Promise<T>, options: { internal: boolean }) => { seen.push(options); return await call(); } };
+    expect(await asInternalCall(owner, async () => 'ok')).toBe('ok');
+    expect(seen).toEqual([{ internal: true }]);
+    expect(reports).toEqual([]);
+  });
+
+  it('should read no hook type where `_currentHookType` is missing, and say so', () => {
+    expect(currentHookType({} as TestInfo)).toBeUndefined();
+    expect(currentHookType({ _currentHookType: () => 'beforeAll' } as unknown as TestInfo)).toBe('beforeAll');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('(hook type)');
+  });
+
+  it('should not listen to API calls where the instrumentation is missing, and say so', () => {
+    const listener = { onApiCallBegin() {}, onApiCallEnd() {} };
+    expect(listenToApiCalls({} as BrowserContext, listener)).toBeUndefined();
+    const listeners = new Set<object>();
+    const context = { _instrumentation: { addListener: (l: object) => listeners.add(l), removeListener: (l: object) => listeners.delete(l) } };
+    const stop = listenToApiCalls(context as unknown as BrowserContext, listener);
+    expect(listeners.has(listener)).toBe(true);
+    stop!();
+    expect(listeners.size).toBe(0);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('(client instrumentation)');
+  });
+
+  it('should leave step locations alone where `setBoxedStackPrefixes` is missing, and say so', () => {
+    expect(addBoxedStackPrefix('/lib', () => ({}))).toBe(false);
+    expect(addBoxedStackPrefix('/lib', () => { throw new Error('moved'); })).toBe(false);
+    const set: string[][] = [];
+    expect(addBoxedStackPrefix('/lib', () => ({ setBoxedStackPrefixes: prefixes => set.push(prefixes) }))).toBe(true);
+    expect(set[0]).toContain('/lib');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('(boxed stack prefixes)');
+  });
+
+  it('should not hook steps of a test object without `_step`, and say what still works', () => {
+    const fake = Object.assign(() => {}, { step: () => {} }) as unknown as TestType<{}, {}>;
+    expect(hookAllSteps(fake, async () => {})).toBe(false);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('only `test.step` of stagewright\'s `test`');
+  });
+
+  it('should fail with UNSUPPORTED_PLAYWRIGHT, naming the version, when internals are required', () => {
+    process.env.STAGEWRIGHT_REQUIRE_INTERNALS = '1';
+    let error: unknown;
+    try {
+      currentHookType({} as TestInfo);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StagewrightError);
+    expect((error as StagewrightError).code).toBe('UNSUPPORTED_PLAYWRIGHT');
+    expect((error as Error).message).toContain(`@playwright/test ${playwrightVersion()} lacks`);
+  });
+
+  it('should find every internal in the Playwright this repository installs', () => {
+    process.env.STAGEWRIGHT_REQUIRE_INTERNALS = '1';
+    expect(addBoxedStackPrefix(path.join(root, 'src'))).toBe(true);
+    expect(playwrightVersion()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
