@@ -1,10 +1,10 @@
 export { test } from './fixtures/index';
 export type { StagewrightFixtures } from './fixtures/index';
 export { expect } from './expect/index';
-export type { Stagewright } from './fixtures/stagewright';
-export type { SnapshotOptions } from './fixtures/stagewright';
-export type { LocatorChoice } from './fixtures/locatorChoice';
-export type { StagewrightOptions, CaptureMode } from './fixtures/options';
+export type { Stagewright } from './api/stagewright';
+export type { SnapshotOptions } from './api/stagewright';
+export type { LocatorChoice } from './api/locatorChoice';
+export type { StagewrightOptions, CaptureMode } from './api/options';
 export type { Capture } from './capture/recorder';
 export { StagewrightError, ErrorCode } from './errors';
 export { diffSnapshots } from './snapshot/diff';

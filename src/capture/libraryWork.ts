@@ -1,5 +1,5 @@
 // Which steps are ours. Playwright's `test.step` is hooked so that every user step is captured
-// (src/fixtures/steps.ts), whichever test object made it; the steps our own code makes (a public
+// (src/capture/steps.ts), whichever test object made it; the steps our own code makes (a public
 // call's step, a capture's step) must pass through untouched. Our code runs them inside this mark.
 
 import { AsyncLocalStorage } from 'node:async_hooks';

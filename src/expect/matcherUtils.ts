@@ -1,8 +1,8 @@
 // What the matchers share: the receiver check, polling fresh snapshots, the failure envelope.
 
 import { test, type ExpectMatcherState } from '@playwright/test';
-import { internalsOf, type StagewrightInternals } from '../fixtures/stagewright';
-import { currentStep } from '../fixtures/steps';
+import { internalsOf, type StagewrightInternals } from '../api/stagewright';
+import { currentStep } from '../capture/steps';
 import { formatSnapshot, formatValue } from '../snapshot/format';
 import type { Snapshot } from '../isomorphic/types';
 import { StagewrightError } from '../errors';

@@ -6,7 +6,7 @@ import type { EntryQuery, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
-import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
+import { boundedRegExpRunner } from '../api/boundedRegExp';
 
 /** Holds when a fresh snapshot has an entry matching `query`. */
 export async function toHaveEntry(this: ExpectMatcherState, received: unknown, query: EntryQuery, options?: { timeout?: number }): Promise<MatcherResult> {

@@ -6,7 +6,7 @@ import type { EntryQuery } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';
 import { validateQuery } from './query';
-import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
+import { boundedRegExpRunner } from '../api/boundedRegExp';
 import { describeValue } from '../snapshot/describe';
 
 /** Holds when exactly `count` entries of a fresh snapshot match `query`. */

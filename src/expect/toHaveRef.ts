@@ -4,7 +4,7 @@ import { kQueryKeys, matchesQuery } from '../snapshot/query';
 import { describeValue } from '../snapshot/describe';
 import { isRef } from '../isomorphic/refs';
 import { StagewrightError } from '../errors';
-import { boundedRegExpRunner } from '../fixtures/boundedRegExp';
+import { boundedRegExpRunner } from '../api/boundedRegExp';
 import { similarRefLines } from '../snapshot/similar';
 import type { EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';

@@ -78,7 +78,7 @@ function unknownRoleHint(role: string): string {
 /**
  * Tests `pattern` on each of `inputs`, in order. A query's RegExp is the caller's code, and one
  * can backtrack for seconds on one name: Node-side callers pass a runner that a timeout can stop
- * (src/fixtures/boundedRegExp.ts). Matching names in one call per query, not per entry, keeps the
+ * (src/api/boundedRegExp.ts). Matching names in one call per query, not per entry, keeps the
  * cost of such a runner to one call.
  */
 export type RegExpRunner = (pattern: RegExp, inputs: readonly string[]) => boolean[];

@@ -6,7 +6,7 @@
 // not, and neither may a secret field's value be read to tell.
 
 import { test, expect } from './helpers/fixtures';
-import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
+import { internalsOf, type Stagewright } from '../../src/api/stagewright';
 import type { Page } from '@playwright/test';
 
 const kPage = `

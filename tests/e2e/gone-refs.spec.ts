@@ -2,7 +2,7 @@
 // of at the test's timeout, a check that wants it gone passes, and a re-render that brings it back
 // under the same ref is still followed.
 
-import { ActionLog } from '../../src/fixtures/actionLog';
+import { ActionLog } from '../../src/triage/actionLog';
 import { errorOf, expect, test } from './helpers/fixtures';
 
 const kList = `
@@ -62,7 +62,7 @@ test.describe('gone refs', () => {
 });
 
 // The triage learns which action removed an element, and which one a test timed out in, from
-// Playwright's client instrumentation (not public API; src/fixtures/actionLog.ts). An upgrade that
+// Playwright's client instrumentation (not public API; src/triage/actionLog.ts, through src/playwright/internals.ts). An upgrade that
 // moves it must fail here, not silently turn those verdicts into "cannot tell".
 test('the action log should see the test\'s actions through Playwright\'s instrumentation', async ({ page }) => {
   let captures = 0;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '../../src/index';
-import { internalsOf } from '../../src/fixtures/stagewright';
+import { internalsOf } from '../../src/api/stagewright';
 import { prettyPrintDomFully } from '../../src/dom/beautifyReference';
 import { kDomFileHeader, prettyPrintDom } from '../../src/dom/pretty';
 import { printMarkup } from '../../src/dom/printer';

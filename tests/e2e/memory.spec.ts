@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { internalsOf, type Stagewright } from '../../src/fixtures/stagewright';
+import { internalsOf, type Stagewright } from '../../src/api/stagewright';
 import { errorOf, expect, test } from './helpers/fixtures';
 
 /** The page's live DOM nodes after a full garbage collection (what detached elements cost it). */

@@ -1,6 +1,6 @@
 // Step captures whichever test object made the step (issue 28): stagewright's `test` merged with
 // another library's by `mergeTests`, in either order, and `test.step` of `@playwright/test`'s own
-// `test` in a page object. Relies on Playwright internals (steps.ts `hookAllSteps`): these tests
+// `test` in a page object. Relies on Playwright internals (the step hook of src/playwright/internals.ts): these tests
 // fail when an upgrade breaks the hook.
 import { expect, test } from '@playwright/test';
 import { projectConfig, runStepsProject, userSteps, type Step, type StepsResult } from './helpers/project';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
-import { runRegExpBounded } from '../../src/fixtures/boundedRegExp';
+import { runRegExpBounded } from '../../src/api/boundedRegExp';
 import { findEntries, runRegExpUnbounded } from '../../src/snapshot/query';
 import type { Snapshot, SnapshotEntry } from '../../src/isomorphic/types';
 

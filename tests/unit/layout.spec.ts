@@ -88,6 +88,14 @@ describe('layout', () => {
     expect([...graph.get('src/isomorphic')!]).toEqual([]);
     expect([...graph.get('injected')!]).toEqual(['src/isomorphic']);
     expect(graph.get('src/fixtures')!.has('src/expect')).toBe(false);
+    // Step captures know nothing of the fixture object nor of the triage: the fixtures wire them.
+    expect([...graph.get('src/capture')!].filter(unit => ['src/api', 'src/triage', 'src/fixtures'].includes(unit))).toEqual([]);
+    // Only the door reaches Playwright's internals; it depends on nothing of ours but errors.
+    expect([...graph.get('src/playwright')!]).toEqual(['src/errors.ts']);
+  });
+
+  it('should keep src/fixtures to declarations and their wiring', () => {
+    expect(sources('src/fixtures')).toEqual([path.join('src', 'fixtures', 'index.ts')]);
   });
 
   it('should put exactly the page bundle\'s shared modules in src/isomorphic', () => {
@@ -96,7 +104,10 @@ describe('layout', () => {
   });
 
   it('should keep pure folders free of Playwright and Node', () => {
-    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom'), ...sources('src/locators'), ...sources('src/triage')]) {
+    // The triage decides in pure code; two files gather its evidence from the test and the page.
+    const liveTriage = [path.join('src', 'triage', 'actionLog.ts'), path.join('src', 'triage', 'onFailure.ts')];
+    const triage = sources('src/triage').filter(file => !liveTriage.includes(file));
+    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom'), ...sources('src/locators'), ...triage]) {
       for (const spec of imports(file)) {
         const target = resolveImport(file, spec);
         expect(target, `${file} imports ${spec}`).not.toMatch(/playwright|^node:|^src\/(fixtures|expect|session|runtime|capture|browser)/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
-import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, type StagewrightOptions } from '../../src/fixtures/options';
+import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, type StagewrightOptions } from '../../src/api/options';
 
 /** The INVALID_ARGUMENT error `resolveOptions` throws for `options`, as its first line. */
 function problemOf(options: unknown): string {

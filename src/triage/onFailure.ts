@@ -1,0 +1,153 @@
+// The triage of a failed test, run at its teardown: it reads the test's errors, the evidence its
+// steps and actions left, and the captures of its pages, and writes triage.md and triage.json
+// (docs/failures.md). The rest of src/triage/ decides; this file gathers and writes.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { firstLine } from '../errors';
+import { internalsOf, type Stagewright } from '../api/stagewright';
+import { liveSuggestions, toLocator } from '../api/locatorChoice';
+import type { CaptureTicket } from '../capture/recorder';
+import { firstUserFrame } from '../capture/callSteps';
+import { refOfElement } from '../runtime/pageCalls';
+import type { SecretValues } from '../snapshot/secretValues';
+import type { ActionLog } from './actionLog';
+import { analyzeFailure, type TriageReport } from './analyze';
+import { formatTriage, formatTriageSummary } from './markdown';
+import { errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
+
+/** What the test left for its triage, besides its captures. */
+export interface FailureEvidence {
+  testInfo: TestInfo;
+  /** The fixture object of the test's page. */
+  stagewright: Stagewright;
+  /** The test's actions on elements. */
+  actions: ActionLog;
+  /** The innermost step an error (its first line, as `errorText` reads it) came out of. */
+  stepOfError(key: string): string | undefined;
+  /** The step that was running when the test ended (a timeout): the innermost one not finished. */
+  openStep: string | undefined;
+}
+
+/**
+ * triage.md and triage.json for a failed test (docs/failures.md), from the captures of its page:
+ * attached to the test, written beside the other files. Report only: it runs after the test's
+ * outcome is settled and, like a capture, may not fail it.
+ *
+ * Every error of the test is read, and the one a reader would fix first is triaged. A test that
+ * timed out has, at this point, only Playwright's "Test timeout" error: the action it timed out
+ * in (its error comes later, when the page closes) is the one still running, from the action log.
+ */
+export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTicket): Promise<void> {
+  const { testInfo, stagewright: main } = evidence;
+  const internals = internalsOf(main)!;
+  const errors: TestError[] = testInfo.errors.map(e => ({ message: e.message ?? e.value ?? '', location: firstUserFrame(e.stack, { skipPackages: true }) }));
+  const pending = evidence.actions.pending();
+  const timeout = errors.findIndex(e => isTestTimeout(e.message));
+  let behindTimeout: TestError | undefined;
+  if (pending && timeout !== -1) {
+    behindTimeout = { message: `${pending.apiName}: ${errorText(errors[timeout].message).split('\n')[0]}\nCall log:\n  - waiting for ${pending.locator}`, location: pending.location };
+    errors.splice(timeout + 1, 0, behindTimeout);
+  }
+  const picked = pickError(errors, internals.failedQuery);
+  const error = picked?.error.message ?? '';
+  const target = targetOf(error, internals.failedQuery);
+  const step = picked?.error === behindTimeout ? pending?.step ?? evidence.openStep
+    : evidence.stepOfError(errorText(firstLine(error))) ?? (picked && isTestTimeout(error) ? evidence.openStep : undefined);
+  // The page the target is on: a popup when the failing line reaches it through another variable.
+  const receiver = receiverOf(picked?.error.location, target);
+  let sw: Stagewright = main;
+  if (receiver && receiver !== 'page' && !receiver.startsWith('this'))
+    sw = await otherPage(main, ticket) ?? sw;
+  const swInternals = internalsOf(sw)!;
+  const pageName = sw === main ? 'page' : receiver ?? 'popup';
+  const frameRef = target.kind === 'locator' && target.frame ? await frameRefOf(sw, target.frame) : undefined;
+  const report = analyzeFailure({
+    error,
+    step,
+    target,
+    states: swInternals.recorder.recordedStates(),
+    actions: sw === main ? evidence.actions.actions() : undefined,
+    frameRef,
+    pageName,
+  });
+  const others = errors.filter((_, i) => i !== picked?.index).map(e => errorText(e.message).split('\n')[0]);
+  if (others.length)
+    report.otherErrors = others;
+  // Only what Playwright resolves to the element on the live page is offered: where that cannot
+  // be checked (the page closed, the check failed), no locator is.
+  if (report.suggestedRef) {
+    report.suggestions = sw.page.isClosed() ? [] : await liveSuggestions({ page: sw.page, pageName, refLocator: (ref: string) => sw.ref(ref) },
+        report.suggestedRef, report.suggestions, swInternals.recorder.recordedStates()).catch(() => []);
+  }
+  ticket.check();
+  // The errors and the user's own lines quoted in it may hold what a secret field withheld.
+  const secrets = swInternals.store.secrets;
+  const markdown = secrets.mask(formatTriage(report));
+  const json = secrets.mask(JSON.stringify(report, null, 2));
+  const file = swInternals.recorder.writeFile('triage.md', markdown);
+  swInternals.recorder.writeFile('triage.json', json);
+  if (sw !== main) {
+    internals.recorder.writeFile('triage.md', markdown);
+    internals.recorder.writeFile('triage.json', json);
+  }
+  showSummary(report, file, secrets);
+  await testInfo.attach('stagewright · triage.md', { body: markdown, contentType: 'text/markdown' });
+}
+
+/**
+ * The triage's summary, in the test's output: the terminal shows it as the test runs, and the
+ * HTML report's "Copy prompt" carries a test's output (its "# Stdout" part) with Playwright's
+ * own error context, which it leaves as it is.
+ */
+function showSummary(report: TriageReport, file: string | undefined, secrets: SecretValues) {
+  process.stdout.write(secrets.mask(formatTriageSummary(report, file && path.relative(process.cwd(), file))) + '\n');
+}
+
+/**
+ * The variable the failing line reaches the target's page through: `popup` in
+ * `popup.getByRole(…)`. The only place the triage reads the user's source: the error says which
+ * locator failed, not which page it was on.
+ */
+function receiverOf(location: TestError['location'], target: TriageTarget): string | undefined {
+  if (!location || target.kind === 'none')
+    return undefined;
+  try {
+    const line = fs.readFileSync(location.file, 'utf8').split('\n')[location.line - 1] ?? '';
+    return /\b([A-Za-z_$][\w$]*)\s*\.\s*(?:getBy\w+|locator|frameLocator)\(/.exec(line)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Another page of the test (a popup), captured now when stagewright had not seen it. */
+async function otherPage(main: Stagewright, ticket: CaptureTicket): Promise<Stagewright | undefined> {
+  const pages = main.page.context().pages().filter(p => p !== main.page && !p.isClosed());
+  const page = pages[pages.length - 1];
+  if (!page)
+    return undefined;
+  const sw = main.forPage(page);
+  const recorder = internalsOf(sw)!.recorder;
+  if (!recorder.history.length)
+    await recorder.capture('failure', { ticket, asStep: false });
+  return sw;
+}
+
+/** The ref of the <iframe> a frame locator's source (`locator('iframe[title="Pay"]')`) points at, live. */
+async function frameRefOf(sw: Stagewright, frame: string): Promise<string | undefined> {
+  const parsed = locatorTarget(frame);
+  const css = /^locator\((['"])(.*)\1\)$/.exec(frame);
+  let locator;
+  if (parsed.kind === 'locator' && parsed.parsed.kind === 'steps')
+    locator = toLocator(sw.page, parsed.parsed.steps, ref => sw.ref(ref));
+  else if (css)
+    locator = sw.page.locator(css[2].replace(/\\(.)/g, '$1'));
+  if (!locator)
+    return undefined;
+  try {
+    return await refOfElement(locator, 1_000) || undefined;
+  } catch {
+    return undefined;
+  }
+}
