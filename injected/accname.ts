@@ -449,7 +449,8 @@ function nameFromLabels(labels: Element[], traversal: Traversal): string {
 /** Step 2C: the value of a control embedded in a label, or undefined when `element` is not one. */
 function computeEmbeddedControlValue(element: Element, role: string, traversal: Traversal): string | undefined {
   const tag = elementTag(element);
-  // A password, one-time code or card number must not reach a name either (docs/concepts.md, Secrets).
+  // A password, one-time code or card number must not reach a name either
+  // (docs/concepts.md, Secret fields).
   if (isRedacted(element))
     return (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'listbox' || kRangeRoles[role]) ? '' : undefined;
   if (role === 'textbox' || role === 'searchbox') {

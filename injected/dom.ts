@@ -123,8 +123,8 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
 }
 
 // Attributes that carry text, a URL or a value rather than structure: an element a `redact`
-// selector matches keeps none of them (docs/concepts.md, Secrets). id, class, name, type, role, for and the
-// state attributes (aria-expanded…) stay, so the file still shows what the element is.
+// selector matches keeps none of them (docs/concepts.md, Redaction). id, class, name, type, role,
+// for and the state attributes (aria-expanded…) stay, so the file still shows what the element is.
 const kTextAttributes = toSet([
   'title', 'alt', 'placeholder', 'value', 'href', 'src', 'action',
   'aria-label', 'aria-valuetext', 'aria-valuenow', 'aria-placeholder', 'aria-description',

@@ -1,8 +1,8 @@
 // DOM helpers for the ARIA modules: per-walk caches, computed styles, the flat tree, and the two
 // questions every walk asks of an element: "is it in the accessibility tree?" and "is it visible?".
 //
-// Everything here reads the page and never writes to it (DESIGN.md §4, §7), and calls DOM methods
-// only through injected/builtins.ts, because the page may have overridden them.
+// Everything here reads the page and never writes to it (docs/design.md, A hostile page), and calls
+// DOM methods only through injected/builtins.ts, because the page may have overridden them.
 
 import {
   MapCtor,

@@ -1,5 +1,6 @@
-// Markup rules of the DOM file (DESIGN.md §6), shared by the page's serializer: which attributes
-// are kept and in which order, which class tokens are generated noise, and escaping.
+// Markup rules of the DOM file (docs/design.md, Stable diffs), shared by the page's serializer:
+// which attributes are kept and in which order, which class tokens are generated noise, and
+// escaping.
 //
 // Bundled into the page: no method calls on strings or arrays (a page may override them), only
 // indexing, comparisons and concatenation. The tables are built when the bundle is evaluated,

@@ -1,4 +1,4 @@
-// The page-side element <-> ref registry of one document (DESIGN.md §4).
+// The page-side element <-> ref registry of one document (docs/design.md, Where refs live).
 //
 // Refs live only in these maps, inside the bundle's closure: nothing is ever set on an element.
 //

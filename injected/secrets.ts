@@ -5,7 +5,7 @@
 // would borrow them (a label, aria-labelledby, aria-describedby, name from content). A secret
 // withholds values, never a subtree. Shared by the walker, the DOM serializer and the name
 // computation. The values withheld are also collected (`noteSecretValues`), so that Node masks
-// them wherever else a component copies them (docs/concepts.md, "Secrets").
+// them wherever else a component copies them (docs/concepts.md, Secrets by value).
 
 import {
   append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, inputValue, matches,

@@ -1,6 +1,6 @@
 // One iterative walk of a document and its open shadow roots, producing schema v1 entries
-// (DESIGN.md §3). Iterative so that a 20,000-deep page cannot overflow the JS stack; bounded by
-// node, depth and time limits that end the walk with `truncated`.
+// (docs/design.md, Snapshot schema v1). Iterative so that a 20,000-deep page cannot overflow the JS
+// stack; bounded by node, depth and time limits that end the walk with `truncated`.
 
 import { computeFingerprint, computeFingerprintBase } from '../src/isomorphic/fingerprint';
 import type { EntryState, SnapshotEntry, TextRun, WalkLimits } from '../src/isomorphic/types';
@@ -370,15 +370,16 @@ function computeNames(entries: SnapshotEntry[], elements: Element[], parents: nu
 }
 
 /**
- * Fingerprints (DESIGN.md §4): an entry whose base (role, name, tag, landmarks, heading) is
- * unique in the walk, that has a name and that is not an item nor inside one is identified by it.
- * Any other entry — nameless, one of several "×" buttons, or anything in a row or list item —
- * also holds its content and the fingerprint of its anchor, the nearest ancestor with a name or
- * content: the checkbox of the "Walk dog" item differs from the one of "Buy milk", and the cell
- * "United Kingdom" of one row from the one of another row. An item (list item, row, option…) is
- * told by everything it shows (its own text and what its descendants read), the way a reader tells
- * items apart. Entries that still share a fingerprint are ambiguous, and pairing never carries a
- * ref between them. No sibling index: a position says nothing about which item an element is.
+ * Fingerprints (docs/design.md, Fingerprints): an entry whose base (role, name, tag, landmarks,
+ * heading) is unique in the walk, that has a name and that is not an item nor inside one is
+ * identified by it. Any other entry — nameless, one of several "×" buttons, or anything in a row or
+ * list item — also holds its content and the fingerprint of its anchor, the nearest ancestor with a
+ * name or content: the checkbox of the "Walk dog" item differs from the one of "Buy milk", and the
+ * cell "United Kingdom" of one row from the one of another row. An item (list item, row, option…)
+ * is told by everything it shows (its own text and what its descendants read), the way a reader
+ * tells items apart. Entries that still share a fingerprint are ambiguous, and pairing never
+ * carries a ref between them. No sibling index: a position says nothing about which item an element
+ * is.
  */
 function computeFingerprints(entries: SnapshotEntry[], parents: number[], bases: string[]): void {
   const counts: { [key: string]: number } = objectCreate(null);
@@ -569,8 +570,8 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
     if (value !== undefined)
       entry.value = capText(value);
   }
-  // A secret field keeps its placeholder (only its value is secret); what a `redact`
-  // selector matches keeps its role and place but none of its own text (DESIGN.md §7).
+  // A secret field keeps its placeholder (only its value is secret); what a `redact` selector
+  // matches keeps its role and place but none of its own text (docs/concepts.md, Redaction).
   const ownTextRedacted = redacted && isInRedacted(element);
   if (role === 'iframe')
     entry.frame = { src: ownTextRedacted ? '' : capText(iframeSrc(element as HTMLIFrameElement) || '') };
@@ -685,7 +686,7 @@ function safeText(compute: (element: Element) => string, element: Element): stri
   }
 }
 
-/** Caps free text (DESIGN.md §7) so one enormous attribute cannot blow up a snapshot. */
+/** Caps free text (docs/design.md, Caps) so one enormous attribute cannot blow up a snapshot. */
 export function capText(text: string): string {
   return text.length > kMaxTextLength ? stringSlice(text, 0, kMaxTextLength - 1) + '…' : text;
 }

@@ -1,6 +1,7 @@
-// Unified diffs of the DOM file between captures (DESIGN.md §6), bounded in time and size: a step
-// that re-ordered a 5,000-row table once kept a plain line diff busy for a minute, synchronously,
-// so Playwright's timeouts could not fire. Past a limit a short summary takes the diff's place.
+// Unified diffs of the DOM file between captures (docs/report.md, Bounded in time), bounded in time
+// and size: a step that re-ordered a 5,000-row table once kept a plain line diff busy for a minute,
+// synchronously, so Playwright's timeouts could not fire. Past a limit a short summary takes the
+// diff's place.
 
 import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 

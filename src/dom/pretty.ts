@@ -1,6 +1,6 @@
-// Pretty-printing of the DOM file (DESIGN.md §6): two-space indent, one attribute per line on
-// elements with three or more, so a changed value is a one-line diff. Deterministic: the same
-// markup always prints byte-identically. The layout is js-beautify's with the options in
+// Pretty-printing of the DOM file (docs/design.md, Stable diffs): two-space indent, one attribute
+// per line on elements with three or more, so a changed value is a one-line diff. Deterministic:
+// the same markup always prints byte-identically. The layout is js-beautify's with the options in
 // src/dom/beautifyReference.ts, computed by our own printer (src/dom/printer.ts) for the grammar
 // the serializer writes; a file that differs from the last in one value is patched. js-beautify
 // itself is only the reference the tests prove the printer against: it does not ship.
@@ -9,13 +9,13 @@ import { commonPrefix, commonSuffix } from '../isomorphic/commonEnds';
 import { isLetter, printMarkup } from './printer';
 
 /**
- * The DOM file's first line: it is inert wherever it is opened (DESIGN.md §6). Nothing may load or
- * run: default-src covers scripts (javascript: URLs included), images, frames, embeds, styles and
- * fonts; form submission and <base> are not fetches, so they need their own directives. A meta
- * policy governs only what the parser meets after it, hence first; the parser puts a leading
- * <meta> into the implicit <head>, which is where a meta policy must be. (A meta policy cannot
- * carry sandbox, frame-ancestors or report-uri; none is needed here.) Constant, so no diff between
- * two captures ever shows it.
+ * The DOM file's first line: it is inert wherever it is opened
+ * (docs/design.md, Inert by construction). Nothing may load or run: default-src covers scripts
+ * (javascript: URLs included), images, frames, embeds, styles and fonts; form submission and <base>
+ * are not fetches, so they need their own directives. A meta policy governs only what the parser
+ * meets after it, hence first; the parser puts a leading <meta> into the implicit <head>, which is
+ * where a meta policy must be. (A meta policy cannot carry sandbox, frame-ancestors or report-uri;
+ * none is needed here.) Constant, so no diff between two captures ever shows it.
  */
 export const kDomFileHeader = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; form-action 'none'; base-uri 'none'">`;
 

@@ -41,8 +41,9 @@ function describe(value: unknown): string {
 }
 
 /**
- * The matcher's `{ timeout }` (`options?.timeout ?? this.timeout`, STYLE.md). Anything else in
- * its place — a number for the options, `{ timout }` — would quietly wait the default: refused.
+ * The matcher's `{ timeout }` (`options?.timeout ?? this.timeout`, as Playwright's own matchers
+ * read it). Anything else in its place — a number for the options, `{ timout }` — would quietly
+ * wait the default: refused.
  */
 export function timeoutOf(state: ExpectMatcherState, options: unknown, matcherName: string): number {
   if (options === undefined)

@@ -1,4 +1,4 @@
-// One failure-message formatter for every matcher (STYLE.md, Matchers and errors): the header,
+// One failure-message formatter for every matcher (docs/api.md, Matchers): the header,
 // a line starting with the code, a one-line hint, aligned Expected/Received/Timeout lines, the
 // similar refs as snapshot lines, and concrete next steps. Built lazily, only on failure.
 

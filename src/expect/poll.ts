@@ -1,4 +1,4 @@
-// Polling for matchers (STYLE.md, Matchers): check at once, then back off 100, 250, 500, 1000 ms
+// Polling for matchers (docs/api.md, Matchers): check at once, then back off 100, 250, 500, 1000 ms
 // until the condition is what the assertion wants (`holds !== isNot`) or the timeout passes.
 
 import { PageCallTimeout, withDeadline } from '../runtime/pageCalls';

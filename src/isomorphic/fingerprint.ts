@@ -1,7 +1,8 @@
-// Fingerprints say which elements are "the same" across snapshots (DESIGN.md §4): role, name,
-// tag and the landmark/heading context; and, for entries whose name does not identify them, their
-// own text and the fingerprint of their anchor (the nearest ancestor with a name or text). Never
-// the box, state, value or position, which change while the element stays the same thing.
+// Fingerprints say which elements are "the same" across snapshots (docs/design.md, Fingerprints):
+// role, name, tag and the landmark/heading context; and, for entries whose name does not identify
+// them, their own text and the fingerprint of their anchor (the nearest ancestor with a name or
+// text). Never the box, state, value or position, which change while the element stays the same
+// thing.
 //
 // This file is bundled into the page: it must not call overridable builtins (see injected/builtins.ts).
 

@@ -1,9 +1,9 @@
-// Ref pairing (DESIGN.md §4): a ref whose element was detached (a framework re-render) is carried
-// over to a new element with the same fingerprint — but only when the match is unambiguous. A ref
-// carried to an element a reader would call different is worse than a new ref: the agent clicks
-// "delete" on the wrong row. So a fingerprint that several elements of the earlier walk, or several
-// elements of the current walk, share pairs nothing: those elements get new refs and the old refs
-// are gone.
+// Ref pairing (docs/design.md, Pairing): a ref whose element was detached (a framework re-render)
+// is carried over to a new element with the same fingerprint — but only when the match is
+// unambiguous. A ref carried to an element a reader would call different is worse than a new ref:
+// the agent clicks "delete" on the wrong row. So a fingerprint that several elements of the earlier
+// walk, or several elements of the current walk, share pairs nothing: those elements get new refs
+// and the old refs are gone.
 //
 // Bundled into the page: it must not call overridable builtins (see injected/builtins.ts).
 
@@ -71,10 +71,10 @@ export const kRememberedDepartures = 5000;
 interface Departure { ref: string; seq: number }
 
 /**
- * The refs of elements that left the page (DESIGN.md §4: "an element that left and comes back,
- * identified uniquely, may get its old ref back"), by fingerprint, bounded to the last `capacity`
- * departures. A fingerprint that two departed elements had, or that left while a look-alike
- * stayed, is remembered as ambiguous: it never gives a ref back.
+ * The refs of elements that left the page, by fingerprint, so that one that returns, unique both
+ * times, gets its ref back (docs/design.md, Pairing); bounded to the last `capacity` departures. A
+ * fingerprint that two departed elements had, or that left while a look-alike stayed, is remembered
+ * as ambiguous: it never gives a ref back.
  */
 export class DepartedRefs {
   // '' as a ref marks an ambiguous fingerprint.

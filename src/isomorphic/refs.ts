@@ -1,7 +1,7 @@
-// The ref grammar (DESIGN.md §4), in one place for the page and Node: `s<N>` for an element of the
-// main frame's document, `f<K>s<N>` for one of the K-th child frame the page met; numbers are
-// written without leading zeros and have at most 15 digits (exact as doubles). A Locator reaches a
-// ref through the `sw-ref` selector engine.
+// The ref grammar (docs/design.md, Ref grammar), in one place for the page and Node: `s<N>` for an
+// element of the main frame's document, `f<K>s<N>` for one of the K-th child frame the page met;
+// numbers are written without leading zeros and have at most 15 digits (exact as doubles). A
+// Locator reaches a ref through the `sw-ref` selector engine.
 //
 // Bundled into the page: indexing and comparisons only (a page may override string methods).
 

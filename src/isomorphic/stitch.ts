@@ -1,5 +1,5 @@
-// Frame stitching (DESIGN.md §3, §6): each frame is walked on its own, and its entries and DOM
-// markup are put into its parent's where its iframe is. This file owns the placeholder the page
+// Frame stitching (docs/concepts.md, Frames): each frame is walked on its own, and its entries and
+// DOM markup are put into its parent's where its iframe is. This file owns the placeholder the page
 // leaves inside an iframe's markup, in both directions: the page writes it (`framePlaceholder`),
 // Node replaces it with the frame's markup (`stitchFrames`) or removes it when the frame was not
 // walked (`removeFramePlaceholders`). Page text cannot forge one: the serializer escapes `<` in

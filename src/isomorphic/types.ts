@@ -1,5 +1,5 @@
-// Snapshot schema v1 (DESIGN.md §3): plain JSON, no Map/Set/Date, so it crosses the page
-// boundary as a string and is stored, diffed and attached without conversion.
+// Snapshot schema v1 (docs/design.md, Snapshot schema v1): plain JSON, no Map/Set/Date, so it
+// crosses the page boundary as a string and is stored, diffed and attached without conversion.
 
 import type { EntryRole } from './roles';
 
@@ -42,7 +42,7 @@ export interface SnapshotEntry {
   state: EntryState;
   /** Viewport CSS pixels; null when not rendered. */
   bbox: BBox | null;
-  /** What makes this element "the same" across snapshots (DESIGN.md §4). */
+  /** What makes this element "the same" across snapshots (docs/design.md, Fingerprints). */
   fingerprint: string;
   interactive: boolean;
   recently_changed: boolean;
@@ -52,8 +52,8 @@ export interface SnapshotEntry {
   /** The entry's own text runs joined with spaces: what find, the matchers and diffs compare. */
   text?: string;
   /**
-   * Where each own text run sits among the entry's children, in reading order (README: Concepts).
-   * Absent when `text` is one run before all children.
+   * Where each own text run sits among the entry's children, in reading order
+   * (docs/concepts.md, Text runs). Absent when `text` is one run before all children.
    */
   runs?: TextRun[];
   url?: string;
@@ -177,9 +177,9 @@ export interface WalkLimits { maxNodes: number; maxDepth: number; timeBudgetMs: 
 export const kDefaultLimits: WalkLimits = { maxNodes: 50_000, maxDepth: 256, timeBudgetMs: 2_000 };
 
 /**
- * Longest free-text field kept in an entry or run (DESIGN.md §7); longer text ends in '…'. Only
- * hostile or machine-made content comes near it: ordinary paragraphs, names and code samples are
- * never cut. `budgetTokens` is how a user asks for less.
+ * Longest free-text field kept in an entry or run (docs/design.md, Caps); longer text ends in '…'.
+ * Only hostile or machine-made content comes near it: ordinary paragraphs, names and code samples
+ * are never cut. `budgetTokens` is how a user asks for less.
  */
 export const kMaxTextLength = 10_000;
 

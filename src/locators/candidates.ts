@@ -76,9 +76,10 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
     candidates.push({ code: `getByPlaceholder(${formatValue(entry.placeholder)}, { exact: true })`, steps: [{ kind: 'placeholder', text: entry.placeholder, exact: true }] });
   if (entry.role === 'img' && named)
     candidates.push({ code: `getByAltText(${formatValue(entry.name)}, { exact: true })`, steps: [{ kind: 'altText', text: entry.name, exact: true }] });
-  // Unnamed: an item by its role and its text (README: locatorFor), a role that is one of a
-  // kind on the page (a status, a main) by its role, before text — which Playwright resolves to
-  // the innermost element holding it, not always the entry's own element (the live check says).
+  // Unnamed: an item by its role and its text (docs/failures.md, Durable locators), a role that is
+  // one of a kind on the page (a status, a main) by its role, before text — which Playwright
+  // resolves to the innermost element holding it, not always the entry's own element (the live
+  // check says).
   if (!named && kItemRoles.has(entry.role)) {
     const itemText = firstText(entry, snapshot);
     if (itemText)

@@ -174,7 +174,8 @@ export function attributesFromDom(dom: string): AttributesOf {
 }
 
 function readOpenTag(dom: string, ref: string): { [name: string]: string } | undefined {
-  // The ref is always the tag's last attribute (DESIGN.md §6); values never hold a raw `<` or `"`.
+  // The ref is always the tag's last attribute (docs/design.md, Stable diffs); values never hold a
+  // raw `<` or `"`.
   const marker = ` ref="${ref}"`;
   for (let at = dom.indexOf(marker); at !== -1; at = dom.indexOf(marker, at + 1)) {
     const end = at + marker.length;

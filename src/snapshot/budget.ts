@@ -1,7 +1,8 @@
-// Token budgets (DESIGN.md §5): drop the lowest-value entries until the returned text fits.
-// True counts stay in meta (`entryCount`; for diffs `totals`); `truncated_entries` says how many
-// were dropped. Costs are estimated per line, then the real text is measured: when indentation
-// or the truncation note tip it over, the target tightens and dropping goes on.
+// Token budgets (docs/concepts.md, Budgets and limits): drop the lowest-value entries until the
+// returned text fits. True counts stay in meta (`entryCount`; for diffs `totals`);
+// `truncated_entries` says how many were dropped. Costs are estimated per line, then the real text
+// is measured: when indentation or the truncation note tip it over, the target tightens and
+// dropping goes on.
 
 import { formatAddedLine, formatChangeLine, formatDiff, formatEntryLines, formatIdentity, formatSnapshot, textRuns } from './format';
 import { isInteractiveRole } from '../isomorphic/roles';

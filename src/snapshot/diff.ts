@@ -1,4 +1,4 @@
-// Snapshot diffs (DESIGN.md §5, API.md `SnapshotDiff`). Entries are matched by ref, which the
+// Snapshot diffs (docs/concepts.md, Diffs). Entries are matched by ref, which the
 // reconciler keeps stable across re-renders. Boxes are never compared: a banner inserted above
 // would otherwise mark the whole page changed.
 

@@ -1,5 +1,5 @@
-// Snapshot text (DESIGN.md §5): Playwright's AI-snapshot YAML shape with `[ref=s…]` refs, so
-// agents and `toMatchAriaSnapshot` users read it without learning anything new:
+// Snapshot text (docs/design.md, Text forms): Playwright's AI-snapshot YAML shape with `[ref=s…]`
+// refs, so agents and `toMatchAriaSnapshot` users read it without learning anything new:
 //
 //   - navigation "Main" [ref=s3]:
 //     - link "Home" [ref=s4]:
@@ -120,8 +120,8 @@ function withoutWhitespace(text: string): string {
 
 /**
  * The entry's own text runs in reading order, each with how many of its children come before it
- * (README: Concepts). An entry without `runs` has its `text` as one run before its children; text
- * that repeats the name is not printed again.
+ * (docs/concepts.md, Text runs). An entry without `runs` has its `text` as one run before its
+ * children; text that repeats the name is not printed again.
  */
 export function textRuns(entry: SnapshotEntry): readonly TextRun[] {
   if (entry.runs)
@@ -341,8 +341,8 @@ export function quoteCodePoints(text: string): string {
 }
 
 /**
- * Diff text (DESIGN.md §5): a summary line, `#` notes (a reload, a cut), one `^` line per parent
- * whose children were re-ordered, then one line per entry:
+ * Diff text (docs/concepts.md, Diffs): a summary line, `#` notes (a reload, a cut), one `^` line
+ * per parent whose children were re-ordered, then one line per entry:
  *
  *   diff +1 -1 ~1 moved 1
  *   # truncated: the later snapshot was cut by a walk limit; 12 entries past the cut are not compared

@@ -1,4 +1,5 @@
-// Entry queries (API.md `EntryQuery`) and the filters that shape what a snapshot returns.
+// Entry queries (`find` in docs/api.md, The fixture object) and the filters that shape what a
+// snapshot returns.
 
 import type { EntryQuery, EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import { kAriaRoleNames } from '../isomorphic/roles';

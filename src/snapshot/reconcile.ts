@@ -1,5 +1,5 @@
-// Ref reconciliation between two snapshots (DESIGN.md §4), for snapshots numbered independently.
-// The page reconciles its own walks with the same pairing rule (pairing.ts).
+// Ref reconciliation between two snapshots (docs/design.md, Pairing), for snapshots numbered
+// independently. The page reconciles its own walks with the same pairing rule (pairing.ts).
 
 import { pairByFingerprint } from '../isomorphic/pairing';
 import { formatRef, parseRef, refPrefix } from '../isomorphic/refs';

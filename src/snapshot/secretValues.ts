@@ -1,9 +1,9 @@
-// Secrets by value (docs/concepts.md, "Secrets"). The page withholds the values of secret fields
-// (passwords, one-time codes, card numbers, what `redact` matches) where it reads them. A
-// component may copy such a value anywhere else: into its host's `value` attribute, a `title`,
-// a "you typed …" text, another field. Whatever the page's shape, the values the page withheld in
-// a capture are masked wherever else they occur, in every artifact of the test: snapshot entries,
-// the text form, the DOM file, diffs, attachment names, the triage, matcher messages.
+// Secrets by value (docs/concepts.md, Secrets by value). The page withholds the values of secret
+// fields (passwords, one-time codes, card numbers, what `redact` matches) where it reads them. A
+// component may copy such a value anywhere else: into its host's `value` attribute, a `title`, a
+// "you typed …" text, another field. Whatever the page's shape, the values the page withheld in a
+// capture are masked wherever else they occur, in every artifact of the test: snapshot entries, the
+// text form, the DOM file, diffs, attachment names, the triage, matcher messages.
 //
 // Values shorter than kMinSecretLength (4) are not masked (the page does not even send them):
 // masking every "a" or "12" would ruin the artifacts.

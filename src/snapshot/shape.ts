@@ -1,5 +1,5 @@
 // What a snapshot or diff returns: filters and budgets shape the returned copy, never the stored
-// baseline (DESIGN.md §5).
+// baseline (docs/design.md, Text forms).
 
 import { applyBudget } from './budget';
 import { formatDiff, formatSnapshot } from './format';

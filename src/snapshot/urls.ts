@@ -1,7 +1,7 @@
-// Credentials in URLs (DESIGN.md §7). Links, forms, frames and the page itself carry query strings
-// and fragments, and some of them are secrets: a password-reset token, an OAuth code or access
-// token (which the implicit flow puts in the fragment), a signed URL's signature. Every URL an
-// artifact shows keeps its shape — scheme, host, path, parameter names — but the values of
+// Credentials in URLs (docs/concepts.md, URLs). Links, forms, frames and the page itself carry
+// query strings and fragments, and some of them are secrets: a password-reset token, an OAuth code
+// or access token (which the implicit flow puts in the fragment), a signed URL's signature. Every
+// URL an artifact shows keeps its shape — scheme, host, path, parameter names — but the values of
 // parameters with such names read `REDACTED`. Other parameters (a search query, a page number)
 // stay: a reader needs them.
 

@@ -1,7 +1,7 @@
-// Triage of a failed test (README: Triage): what the failing target matched at each capture of
-// the test, what became of it, a verdict — the test looks out of date, the app looks broken, or
-// cannot tell — and replacement locators proven on every capture. Report only: nothing here can
-// change a test's outcome.
+// Triage of a failed test (docs/failures.md, Triage): what the failing target matched at each
+// capture of the test, what became of it, a verdict — the test looks out of date, the app looks
+// broken, or cannot tell — and replacement locators proven on every capture. Report only: nothing
+// here can change a test's outcome.
 
 import { diffSnapshots } from '../snapshot/diff';
 import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/format';

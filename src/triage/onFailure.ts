@@ -31,7 +31,7 @@ export interface FailureEvidence {
 }
 
 /**
- * triage.md and triage.json for a failed test (docs/failures.md), from the captures of its page:
+ * triage.md and triage.json for a failed test (docs/failures.md, Triage), from the captures of its page:
  * attached to the test, written beside the other files. Report only: it runs after the test's
  * outcome is settled and, like a capture, may not fail it.
  *

@@ -1,8 +1,8 @@
-// Everything a reader sees reaches sw.text(), in reading order (DESIGN.md §5): on the parity corpus,
-// the demo app and pages of inline text, the words of `document.body.innerText` are compared with
-// the words of the snapshot text, markup stripped (roles, refs, `[…]` markers, quotes, YAML keys,
-// `/url` and `/placeholder` lines). Per page: ≥ 98% of the page's words appear, and ≥ 98% of
-// those appear in the page's order (longest common subsequence).
+// Everything a reader sees reaches sw.text(), in reading order (docs/concepts.md, Text runs): on
+// the parity corpus, the demo app and pages of inline text, the words of `document.body.innerText`
+// are compared with the words of the snapshot text, markup stripped (roles, refs, `[…]` markers,
+// quotes, YAML keys, `/url` and `/placeholder` lines). Per page: ≥ 98% of the page's words appear,
+// and ≥ 98% of those appear in the page's order (longest common subsequence).
 
 import { createRequire } from 'node:module';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// Pages that work against the runtime (DESIGN.md §4, §7): shadow roots that reveal a password
-// before any walk entered them, getters that throw, documents where scripts may not run, a
+// Pages that work against the runtime (docs/design.md, A hostile page): shadow roots that reveal a
+// password before any walk entered them, getters that throw, documents where scripts may not run, a
 // polluted Object.prototype, and an overridden Symbol.for. Each test asserts what a reader gets:
 // the secret in no artifact, no error of ours in the page, the same snapshot as on a clean page,
 // refs that still point at their element.

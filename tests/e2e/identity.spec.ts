@@ -1,6 +1,6 @@
-// Refs a reader can trust (DESIGN.md §4): through delete, filter, re-render and re-sort, a ref
-// points at the same item or at nothing — never at a different item. Items have no accessible name
-// (a checkbox, a text, a "×" button), as in the to-do lists of the popular frameworks.
+// Refs a reader can trust (docs/design.md, Pairing): through delete, filter, re-render and re-sort,
+// a ref points at the same item or at nothing — never at a different item. Items have no accessible
+// name (a checkbox, a text, a "×" button), as in the to-do lists of the popular frameworks.
 import type { Page } from '@playwright/test';
 import type { Stagewright } from '../../src/index';
 import { expect, test } from './helpers/fixtures';

@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './helpers/fixtures';
 
-// The DOM file is inert wherever it is opened (DESIGN.md §6): a page's hostile content, captured,
-// must not load or run anything when the file is opened in a browser, and must stay readable.
+// The DOM file is inert wherever it is opened (docs/design.md, Inert by construction): a page's
+// hostile content, captured, must not load or run anything when the file is opened in a browser,
+// and must stay readable.
 
 /** An HTTP server that only counts what reaches it: nothing in the opened file may. */
 async function countingServer() {

@@ -1,7 +1,8 @@
-// Secrets fail closed in every artifact (DESIGN.md §7), tested the way users meet them: a generated
-// project types marker strings into secret places, then every artifact is grepped for them — what
-// the fixture returns (snapshot JSON, text, diffs, find, history, matcher messages), the files on
-// disk, the JSON report, the HTML report's attachments and the trace's attachments.
+// Secrets fail closed in every artifact (docs/design.md, Secrets fail closed), tested the way users
+// meet them: a generated project types marker strings into secret places, then every artifact is
+// grepped for them — what the fixture returns (snapshot JSON, text, diffs, find, history, matcher
+// messages), the files on disk, the JSON report, the HTML report's attachments and the trace's
+// attachments.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -244,7 +244,8 @@ for (const file of kFiles) {
     const before = await pageFingerprint(page);
     // Our snapshot must work on every page, hostile ones included.
     const ourPairs = await ourRoleNames(page, kUseProbe ? undefined : sw);
-    // DESIGN.md §4: reading roles and names must not change the page, not even by an expando.
+    // Reading roles and names must not change the page, not even by an expando
+    // (docs/concepts.md, Nothing is written into the page).
     expect(await pageFingerprint(page), 'taking a snapshot should leave the DOM and its elements untouched').toBe(before);
 
     const ours = ourPairs

@@ -1,6 +1,7 @@
 // Defects reported on real component libraries: a secret `autocomplete` on a host or a container
-// (DESIGN.md §7), a component class that overrides a DOM getter (Stencil's `get lastChild()`),
-// and the label of a control that is not rendered (DESIGN.md §5).
+// (docs/concepts.md, Secret fields), a component class that overrides a DOM getter
+// (Stencil's `get lastChild()`), and the label of a control that is not rendered
+// (docs/concepts.md, Text runs).
 
 import type { Page } from '@playwright/test';
 import type { Stagewright } from '../../src/index';

@@ -1,7 +1,7 @@
-// Refs of elements inside repeated items (DESIGN.md §4): a cell, link or button in a row or list
-// item is identified together with its item, so a re-render never hands its ref to the same-named
-// element of another row; an item that leaves and comes back unchanged gets its refs back; and a
-// re-sort's diff says which rows moved.
+// Refs of elements inside repeated items (docs/design.md, Fingerprints): a cell, link or button in
+// a row or list item is identified together with its item, so a re-render never hands its ref to
+// the same-named element of another row; an item that leaves and comes back unchanged gets its refs
+// back; and a re-sort's diff says which rows moved.
 import type { Page } from '@playwright/test';
 import type { Snapshot, SnapshotEntry, Stagewright } from '../../src/index';
 import { expect, test } from '../../src/index';

@@ -1,5 +1,5 @@
-// Secrets fail closed (DESIGN.md §7), in one page at a time: a marker string goes into each secret
-// place, and every artifact the fixture returns is grepped for it.
+// Secrets fail closed (docs/design.md, Secrets fail closed), in one page at a time: a marker string
+// goes into each secret place, and every artifact the fixture returns is grepped for it.
 import type { Page } from '@playwright/test';
 import type { Stagewright } from '../../src/index';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
-// How our calls read in Playwright's report (README: In the report): each public call of the
-// fixture object is one boxed step at the spec's line, titled like Playwright's own calls; a
-// user's step shows at most one capture child, located at that step; no step anywhere is located
-// in this package's files; ref locators read as `button "Save" [ref=s3]` in action steps.
+// How our calls read in Playwright's report (docs/report.md, Our calls read as yours): each public
+// call of the fixture object is one boxed step at the spec's line, titled like Playwright's own
+// calls; a user's step shows at most one capture child, located at that step; no step anywhere is
+// located in this package's files; ref locators read as `button "Save" [ref=s3]` in action steps.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';

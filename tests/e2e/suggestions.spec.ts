@@ -1,6 +1,7 @@
-// Suggested assertions (README: Suggested assertions), checked the way a user would use them: the
-// demo suite runs once in a generated project; every step's suggestions, read from its `.diff`
-// attachment, are pasted at the end of that step in a copy of the suite; the copy must pass.
+// Suggested assertions (docs/failures.md, Suggested assertions), checked the way a user would use
+// them: the demo suite runs once in a generated project; every step's suggestions, read from its
+// `.diff` attachment, are pasted at the end of that step in a copy of the suite; the copy must
+// pass.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,5 @@
-// sw.text() says everything the page says, once, in reading order (DESIGN.md §5), as valid YAML.
+// sw.text() says everything the page says, once, in reading order (docs/concepts.md, Text runs), as
+// valid YAML.
 
 import { createRequire } from 'node:module';
 import { expect, test } from './helpers/fixtures';

@@ -1,7 +1,7 @@
-// Triage of failed tests (README: Triage), the way users meet it: a test written against one
-// version of the demo app runs against another in a generated project; triage.md is attached and
-// triage.json written, and what they say is checked — including that a suggested locator, pasted
-// into the test, makes it pass.
+// Triage of failed tests (docs/failures.md, Triage), the way users meet it: a test written against
+// one version of the demo app runs against another in a generated project; triage.md is attached
+// and triage.json written, and what they say is checked — including that a suggested locator,
+// pasted into the test, makes it pass.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';

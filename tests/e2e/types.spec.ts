@@ -1,6 +1,6 @@
-// The published types are the public API (API.md) and nothing else: a consumer project compiles
-// against the built declarations with full library checks, uses every public name, and cannot
-// reach the internals the fixtures and matchers share.
+// The published types are the public API (docs/api.md) and nothing else: a consumer project
+// compiles against the built declarations with full library checks, uses every public name, and
+// cannot reach the internals the fixtures and matchers share.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';

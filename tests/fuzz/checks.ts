@@ -11,8 +11,8 @@
 //               entry of it): subtracted as Playwright's own snapshots of those subtrees;
 //             - a group directly inside a combobox or listbox (an <optgroup>: Playwright names it
 //               "", we name it by its label; options carry no label attribute here);
-//             - what an editor holds, but widgets (docs/concepts.md, Editors: the paragraphs and
-//               lines of a contenteditable textbox are its value; Playwright lists them).
+//             - what an editor holds, but widgets (docs/concepts.md, Editors): the paragraphs and
+//               lines of a contenteditable textbox are its value; Playwright lists them.
 //             And where Playwright's reading is not the page's (playwright.ts): the light DOM of
 //             closed shadow hosts, the options of a select that is not rendered; and names that
 //             hold a secret (a marker, a secret field's value: a cell named by the secret field in

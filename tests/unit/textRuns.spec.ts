@@ -6,7 +6,8 @@ import { stitchFrames } from '../../src/isomorphic/stitch';
 import { estimateTokens } from '../../src/snapshot/tokens';
 import { entry, snapshot } from './fixtures';
 
-// Text runs (README: Concepts) through what shapes a snapshot: filters, budgets, frame stitching.
+// Text runs (docs/concepts.md, Text runs) through what shapes a snapshot: filters, budgets, frame
+// stitching.
 function page() {
   return snapshot([
     entry({ ref: 's1', role: 'paragraph', text: 'Hello again', runs: [{ at: 0, text: 'Hello' }, { at: 1, text: 'again' }] }),

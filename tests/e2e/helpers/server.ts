@@ -1,5 +1,5 @@
 // A tiny HTTP server on 127.0.0.1 for pages that need a real URL: navigations, frames, and the
-// corpus/WPT folders (their /resources/… scripts 404 here and the pages render without them).
+// corpus and WPT folders (their /resources/… scripts 404 here and the pages render without them).
 
 import fs from 'node:fs';
 import http from 'node:http';
