@@ -79,7 +79,7 @@ export class StagewrightError extends Error {
     const hint = options.hint ?? defaults.hint;
     const nextActions = options.nextActions ?? defaults.nextActions;
     const similarRefs = options.similarRefs ?? [];
-    super(formatErrorMessage(code, message, hint, similarRefs, nextActions), options.cause === undefined ? undefined : { cause: options.cause });
+    super(formatMessage({ code, summary: message, hint, similarRefs, nextActions }), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'StagewrightError';
     this.code = code;
     this.hint = hint;
@@ -89,19 +89,47 @@ export class StagewrightError extends Error {
   }
 }
 
-function formatErrorMessage(code: ErrorCode, message: string, hint: string, similarRefs: string[], nextActions: string[]): string {
-  const lines = [`${code}: ${message}`, `Hint: ${hint}`];
-  if (similarRefs.length) {
-    lines.push('Similar refs:');
-    for (const line of similarRefs)
-      lines.push(`  ${line}`);
-  }
-  if (nextActions.length) {
-    lines.push('Next steps:');
-    for (const action of nextActions)
-      lines.push(`  - ${action}`);
-  }
-  return lines.join('\n');
+/** The parts of a message, as every error and matcher failure of stagewright words them. */
+export interface MessageParts {
+  /** A matcher's header: `expect(stagewright).toHaveEntry(expected) failed`. */
+  header?: string;
+  code: ErrorCode;
+  /** After the code: what went wrong, in one line. */
+  summary: string;
+  hint: string;
+  expected?: string;
+  received?: string;
+  /** Milliseconds, when a poll timed out. */
+  timeout?: number;
+  /** Snapshot lines of the entries the caller most likely meant. */
+  similarRefs: string[];
+  nextActions: string[];
+}
+
+/**
+ * The one message shape (in the style of Playwright's own matcher messages): the header, the
+ * line starting with the code, a one-line hint, the aligned Expected / Received / Timeout lines,
+ * the similar refs and the next steps, each block after a blank line.
+ */
+export function formatMessage(parts: MessageParts): string {
+  const blocks: string[][] = [];
+  if (parts.header)
+    blocks.push([parts.header]);
+  blocks.push([`${parts.code}: ${parts.summary}`, `Hint: ${parts.hint}`]);
+  const values: string[] = [];
+  if (parts.expected !== undefined)
+    values.push(`Expected: ${parts.expected}`);
+  if (parts.received !== undefined)
+    values.push(`Received: ${parts.received}`);
+  if (parts.timeout !== undefined)
+    values.push(`Timeout:  ${parts.timeout}ms`);
+  if (values.length)
+    blocks.push(values);
+  if (parts.similarRefs.length)
+    blocks.push(['Similar refs:', ...parts.similarRefs.map(line => `  - ${line}`)]);
+  if (parts.nextActions.length)
+    blocks.push(['Next steps:', ...parts.nextActions.map(action => `  - ${action}`)]);
+  return blocks.map(block => block.join('\n')).join('\n\n');
 }
 
 /** The first line of an error's message (or of what was thrown): what a one-line report quotes. */

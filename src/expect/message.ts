@@ -1,8 +1,8 @@
-// One failure-message formatter for every matcher (docs/api.md, Matchers): the header,
-// a line starting with the code, a one-line hint, aligned Expected/Received/Timeout lines, the
-// similar refs as snapshot lines, and concrete next steps. Built lazily, only on failure.
+// A matcher's failure, worded by the matcher and written by the one formatter every error of
+// stagewright shares (`formatMessage` in src/errors.ts; docs/api.md, Matchers). Built lazily,
+// only on failure.
 
-import { ErrorCode } from '../errors';
+import { formatMessage, type ErrorCode } from '../errors';
 
 /** One failure of one matcher, as the matcher words it. */
 export interface Failure {
@@ -24,26 +24,15 @@ export interface FailureDetails extends Failure {
 }
 
 export function formatFailure(details: FailureDetails): string {
-  const lines = [
-    `expect(stagewright)${details.isNot ? '.not' : ''}.${details.matcherName}(expected) failed`,
-    '',
-    `${details.code}: ${details.summary}`,
-    `Hint: ${details.hint}`,
-    '',
-    `Expected: ${details.isNot ? 'not ' : ''}${details.expected}`,
-    `Received: ${details.received}`,
-  ];
-  if (details.timeout !== undefined)
-    lines.push(`Timeout:  ${details.timeout}ms`);
-  if (details.similarRefs.length) {
-    lines.push('', 'Similar refs:');
-    for (const line of details.similarRefs.slice(0, 5))
-      lines.push(`  - ${line}`);
-  }
-  if (details.nextActions.length) {
-    lines.push('', 'Next steps:');
-    for (const action of details.nextActions)
-      lines.push(`  - ${action}`);
-  }
-  return lines.join('\n');
+  return formatMessage({
+    header: `expect(stagewright)${details.isNot ? '.not' : ''}.${details.matcherName}(expected) failed`,
+    code: details.code,
+    summary: details.summary,
+    hint: details.hint,
+    expected: `${details.isNot ? 'not ' : ''}${details.expected}`,
+    received: details.received,
+    timeout: details.timeout,
+    similarRefs: details.similarRefs.slice(0, 5),
+    nextActions: details.nextActions,
+  });
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, StagewrightError } from '../../src/errors';
+import { ErrorCode, formatMessage, StagewrightError } from '../../src/errors';
+import { formatFailure } from '../../src/expect/message';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -51,8 +52,10 @@ describe('StagewrightError', () => {
     expect(error.message).toBe([
       'REF_NOT_FOUND: Ref s9 was never issued on this page.',
       'Hint: No element with this ref was issued on this page.',
+      '',
       'Similar refs:',
-      '  button "Save" [ref=s1]',
+      '  - button "Save" [ref=s1]',
+      '',
       'Next steps:',
       '  - Take a fresh snapshot with sw.snapshot() and use a ref from it',
       '  - Use sw.find({ role, name }) to look the element up',
@@ -63,5 +66,32 @@ describe('StagewrightError', () => {
     const error = new StagewrightError('REF_STALE', 'old', { hint: 'custom', retryable: false, nextActions: [] });
     expect([error.hint, error.retryable, error.nextActions]).toEqual(['custom', false, []]);
     expect(error.message).toBe('REF_STALE: old\nHint: custom');
+  });
+
+  it('should share one message shape with the matchers\' failures', () => {
+    const parts = { code: 'EXPECTATION_FAILED' as const, summary: 'no entry matches', hint: 'h', similarRefs: ['button "Save" [ref=s1]'], nextActions: ['Take a fresh snapshot'] };
+    const error = new StagewrightError(parts.code, parts.summary, parts);
+    const failure = formatFailure({ ...parts, matcherName: 'toHaveEntry', isNot: false, expected: 'button "Save"', received: 'nothing', timeout: 5000 });
+    expect(failure).toBe([
+      'expect(stagewright).toHaveEntry(expected) failed',
+      '',
+      'EXPECTATION_FAILED: no entry matches',
+      'Hint: h',
+      '',
+      'Expected: button "Save"',
+      'Received: nothing',
+      'Timeout:  5000ms',
+      '',
+      'Similar refs:',
+      '  - button "Save" [ref=s1]',
+      '',
+      'Next steps:',
+      '  - Take a fresh snapshot',
+    ].join('\n'));
+    expect(formatMessage(parts)).toBe(error.message);
+    // The matcher's message is the error's, with its header and values in between.
+    const [head, ...rest] = error.message.split('\n\n');
+    expect(failure).toContain(head);
+    expect(failure.endsWith(rest.join('\n\n'))).toBe(true);
   });
 });
