@@ -64,7 +64,7 @@ describe('findEntries with a RegExp runner', () => {
     // would be a second. Counted, not timed.
     const snapshot = snapshotOf(Array.from({ length: 10_000 }, (_, i) => `Item number ${i} in the list`));
     const calls: number[] = [];
-    const runner = (pattern: RegExp, inputs: string[]) => {
+    const runner = (pattern: RegExp, inputs: readonly string[]) => {
       calls.push(inputs.length);
       return runRegExpBounded(pattern, inputs);
     };
