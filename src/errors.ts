@@ -108,6 +108,7 @@ export function firstLine(error: unknown): string {
 /**
  * The sentence of a problem the page's ref engine reports (a code and its data: the page writes
  * no prose), after the code.
+ * @internal
  */
 export function refProblemSentence(problem: RefProblem): string {
   switch (problem.reason) {
@@ -122,6 +123,7 @@ export function refProblemSentence(problem: RefProblem): string {
  * The messages the `sw-ref` selector engine fails with, one per reason: `<code>: <sentence>` cut
  * around the ref, which the page puts between. An action on a ref's locator fails with it as
  * Playwright reports it, so the message is the error's first line with no hint or next steps.
+ * @internal
  */
 export function refProblemMessages(): RefProblemMessages {
   const message = (reason: RefProblem['reason']): [string, string] => {
@@ -133,7 +135,10 @@ export function refProblemMessages(): RefProblemMessages {
   return { 'not-issued': message('not-issued'), 'gone': message('gone') };
 }
 
-/** The error of a ref problem the page reported, about `subject` (`No element for …`). */
+/**
+ * The error of a ref problem the page reported, about `subject` (`No element for …`).
+ * @internal
+ */
 export function refProblemError(problem: RefProblem, subject: string, options: StagewrightErrorOptions = {}): StagewrightError {
   return new StagewrightError(problem.code, `${subject}: ${refProblemSentence(problem)}`, options);
 }

@@ -4,7 +4,8 @@
 //
 // Bundled into the page: encoding code must not call overridable builtins (see
 // injected/builtins.ts), so the page passes the `slice` and `JSON.stringify` it captured at
-// install. Decoding runs in Node only, through the helpers marked so.
+// install. Decoding runs in Node only, through the helpers marked so. The codec is `@internal`:
+// the published declarations carry only the request, the snapshot and the ref problem.
 
 import type { Slice } from './commonEnds';
 import { commonPrefix, commonSuffix } from './commonEnds';
@@ -80,6 +81,7 @@ export interface RefProblem {
  * The message of each ref problem, written by Node (src/errors.ts) and handed to the page's
  * selector engine when it is registered: the text before the ref and the text after it. An action
  * on a `sw-ref` locator fails with this message, which Playwright reports as it is.
+ * @internal
  */
 export type RefProblemMessages = { readonly [R in RefProblem['reason']]: readonly [before: string, after: string] };
 
@@ -96,16 +98,25 @@ export type RefProblemMessages = { readonly [R in RefProblem['reason']]: readonl
 // by its length and ':'; the answer begins with `<token>|<1 when the last answer was the base, else 0>`.
 // ---------------------------------------------------------------------------------------------
 
-/** An answer's parts, decoded: [header JSON, entries part, DOM markup?]. */
+/**
+ * An answer's parts, decoded: [header JSON, entries part, DOM markup?].
+ * @internal
+ */
 export type AnswerParts = (string | undefined)[];
 
-/** An answer, decoded (or sent): its token, which the next request names in `since`, and its parts. */
+/**
+ * An answer, decoded (or sent): its token, which the next request names in `since`, and its parts.
+ * @internal
+ */
 export interface AnswerState {
   token: string;
   parts: AnswerParts;
 }
 
-/** Thrown by the decoders: what the page sent is not an answer they can read. */
+/**
+ * Thrown by the decoders: what the page sent is not an answer they can read.
+ * @internal
+ */
 export class AnswerError extends Error {
   constructor(message: string) {
     super(message);
@@ -116,6 +127,7 @@ export class AnswerError extends Error {
 // Entries cross the page boundary as positional arrays: about a third of the bytes of the
 // objects, which is most of the cost of a big snapshot's trip through the protocol.
 // [ref, role, name, state, bbox [x, y, w, h] | 0, fingerprint, interactive 0/1, depth, parent | 0, tag, extras?]
+/** @internal */
 export type PackedEntry = [string, string, string, SnapshotEntry['state'], number[] | 0, string, number, number, string | 0, string, PackedExtras?];
 type PackedExtras = Pick<SnapshotEntry, 'description' | 'text' | 'runs' | 'url' | 'value' | 'placeholder' | 'frame'>;
 
@@ -125,6 +137,7 @@ type OptionalField = 'text' | 'dom' | 'domTruncated' | 'secrets';
 /**
  * A PageSnapshot as the page builds it: every field its own, optional ones `undefined`, so that
  * no read of one reaches a page's Object.prototype.
+ * @internal
  */
 export type EncodableSnapshot = Omit<PageSnapshot, OptionalField> & { [K in OptionalField]: PageSnapshot[K] | undefined };
 
@@ -135,6 +148,7 @@ type Stringify = (value: unknown) => string;
 /**
  * In the page: no builtin calls, only literals and property reads. The walker makes every field of
  * an entry its own (optional ones `undefined`), so no read here reaches a page's Object.prototype.
+ * @internal
  */
 export function packEntry(e: SnapshotEntry): PackedEntry {
   const packed: PackedEntry = [e.ref, e.role, e.name, e.state, e.bbox ? [e.bbox.x, e.bbox.y, e.bbox.width, e.bbox.height] : 0,
@@ -144,7 +158,10 @@ export function packEntry(e: SnapshotEntry): PackedEntry {
   return packed;
 }
 
-/** In the page: the entries part of an answer, with the page's captured `JSON.stringify`. */
+/**
+ * In the page: the entries part of an answer, with the page's captured `JSON.stringify`.
+ * @internal
+ */
 export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[] | undefined, stringify: Stringify): string {
   let part = text && text.length ? stringify(text) : '0';
   for (let i = 0; i < packed.length; i++)
@@ -152,7 +169,10 @@ export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[] | undef
   return part;
 }
 
-/** In the page: a snapshot's answer parts. The header's fields are its own from the start: a setter on Object.prototype takes none. */
+/**
+ * In the page: a snapshot's answer parts. The header's fields are its own from the start: a setter on Object.prototype takes none.
+ * @internal
+ */
 export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stringify): AnswerParts {
   const packed: PackedEntry[] = [];
   for (let i = 0; i < snapshot.entries.length; i++)
@@ -177,6 +197,7 @@ export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stri
  * part of `base` (the last answer, when the caller holds it too). Also the state the next answer
  * can be based on: a part not sent (no markup asked for) keeps the base's, so the one after can
  * still build on it.
+ * @internal
  */
 export function encodeAnswer(token: string, parts: AnswerParts, base: AnswerState | undefined, slice: Slice): { answer: string; state: AnswerState } {
   let answer = token + '|' + (base ? '1' : '0');
@@ -233,6 +254,7 @@ function quote(text: string): string {
 /**
  * The parts of a page's answer, given the state the request named in `since` (`base`). Throws an
  * `AnswerError` when the answer is not one, or changes a base this side does not hold.
+ * @internal
  */
 export function decodeAnswer(answer: string, base: AnswerState | undefined): AnswerState {
   const bar = nodeIndexOf(answer, '|');
@@ -274,7 +296,10 @@ export function decodeAnswer(answer: string, base: AnswerState | undefined): Ans
   return { token, parts };
 }
 
-/** An entries part, decoded: its lines, kept so that the next part can reuse what did not change. */
+/**
+ * An entries part, decoded: its lines, kept so that the next part can reuse what did not change.
+ * @internal
+ */
 export interface DecodedEntries {
   lines: string[];
   entries: PackedEntry[];
@@ -285,6 +310,7 @@ export interface DecodedEntries {
  * Reads an entries part. Lines equal to the `previous` part's, counted from the start and from
  * the end, take its parsed entries (a step changes a few entries in the middle); only the lines
  * between are parsed.
+ * @internal
  */
 export function decodeEntriesPart(part: string, previous: DecodedEntries | undefined): DecodedEntries {
   const lines = nodeLines(part);
@@ -318,6 +344,7 @@ function parseJson(json: string, what: string): unknown {
   }
 }
 
+/** @internal */
 export function unpackEntry(p: PackedEntry): SnapshotEntry {
   // Packed entries outlive one answer (decodeEntriesPart reuses them): objects are copied, never shared.
   const entry: SnapshotEntry = {
@@ -350,6 +377,7 @@ export function unpackEntry(p: PackedEntry): SnapshotEntry {
  * The PageSnapshot an answer's parts hold, and its entries part decoded (the `previous` of the
  * next call). The markup is the snapshot's when the header says the DOM file was asked for
  * (`domTruncated` is set exactly then); a part kept from the base without being asked for is not.
+ * @internal
  */
 export function decodeSnapshot(parts: AnswerParts, previous: DecodedEntries | undefined): { snapshot: PageSnapshot; entries: DecodedEntries } {
   const [header, body, dom] = parts;
@@ -372,7 +400,10 @@ export function decodeSnapshot(parts: AnswerParts, previous: DecodedEntries | un
 
 // --- The ref engine's problems -----------------------------------------------------------------
 
-/** Reads the runtime's `refProblem` answer: a problem, or undefined for none (or an answer that is not one). */
+/**
+ * Reads the runtime's `refProblem` answer: a problem, or undefined for none (or an answer that is not one).
+ * @internal
+ */
 export function decodeRefProblem(answer: unknown): RefProblem | undefined {
   if (typeof answer !== 'string' || !answer)
     return undefined;

@@ -385,7 +385,7 @@ test.describe('a page that reaches for the runtime', () => {
         frozen: Object.isFrozen(runtime),
         enumerable: Object.keys(window).includes('__stagewright_runtime'),
         members: Object.getOwnPropertyNames(runtime).sort(),
-        intact: window.__stagewright_runtime === runtime && runtime.snapshot === original,
+        intact: (window.__stagewright_runtime as unknown) === runtime && runtime.snapshot === original,
       };
     });
     expect(seen).toEqual({
