@@ -52,6 +52,7 @@ export const hasOwn = uncurry(ObjectProto.hasOwnProperty) as (object: object, ke
 const getPrototypeOf = ObjectCtor.getPrototypeOf;
 export const objectCreate = ObjectCtor.create;
 export const defineProperty = ObjectCtor.defineProperty;
+export const objectFreeze = ObjectCtor.freeze;
 export const isArray = Array.isArray;
 
 const JSONObject = JSON;
@@ -174,6 +175,7 @@ export function parentFirstElementChild(parent: Document | DocumentFragment): El
   return nodeType(parent) === 9 /* DOCUMENT_NODE */ ? documentFirstElementChild(parent as Document) : fragmentFirstElementChild(parent as DocumentFragment);
 }
 export const documentCreateElement = uncurry(DocumentProto.createElement as (this: Document, tag: string) => Element);
+export const documentCreateDocumentFragment = uncurry(DocumentProto.createDocumentFragment);
 export const setInnerHTML = uncurry(ObjectCtor.getOwnPropertyDescriptor(ElementProto, 'innerHTML')!.set as (this: Element, html: string) => void);
 export const observeMutations = uncurry(MutationObserver.prototype.observe);
 export const takeMutationRecords = uncurry(MutationObserver.prototype.takeRecords);

@@ -42,7 +42,13 @@ fs.rmSync(dist, { recursive: true, force: true });
 fs.mkdirSync(dist, { recursive: true });
 // The page runtime as a readable file, for bench/ab.mjs; it does not ship.
 fs.writeFileSync(path.join(dist, 'injected.js'), readable + ';\n');
+// tsc compiles from the repository's root: src/ imports the page runtime's type from injected/
+// (`import type`), which puts that file in the program. Only src/'s output is kept, as dist/.
+const tscOut = path.join(dist, '.tsc');
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+for (const entry of fs.readdirSync(path.join(tscOut, 'src')))
+  fs.renameSync(path.join(tscOut, 'src', entry), path.join(dist, entry));
+fs.rmSync(tscOut, { recursive: true, force: true });
 
 // Each public entry as one file: what a user's process loads is two files, not forty. Every
 // package stays external (Playwright must be the user's own copy; diff is a dependency).

@@ -1,3 +1,5 @@
+import type { RefProblem, RefProblemMessages } from './isomorphic/protocol';
+
 /**
  * The closed registry of error codes. Every error the library throws is a `StagewrightError`
  * whose message starts with one of these codes, so agents can branch on it.
@@ -135,4 +137,42 @@ export function formatMessage(parts: MessageParts): string {
 /** The first line of an error's message (or of what was thrown): what a one-line report quotes. */
 export function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
+/**
+ * The sentence of a problem the page's ref engine reports (a code and its data: the page writes
+ * no prose), after the code.
+ * @internal
+ */
+export function refProblemSentence(problem: RefProblem): string {
+  switch (problem.reason) {
+    case 'not-issued':
+      return `ref ${problem.ref} was not issued in this document: the page navigated or reloaded since it was taken. Take a fresh snapshot.`;
+    case 'gone':
+      return `the element of ref ${problem.ref} has left the page (removed from the document). Take a fresh snapshot and locate it again.`;
+  }
+}
+
+/**
+ * The messages the `sw-ref` selector engine fails with, one per reason: `<code>: <sentence>` cut
+ * around the ref, which the page puts between. An action on a ref's locator fails with it as
+ * Playwright reports it, so the message is the error's first line with no hint or next steps.
+ * @internal
+ */
+export function refProblemMessages(): RefProblemMessages {
+  const message = (reason: RefProblem['reason']): [string, string] => {
+    const marker = '\u0000';
+    const problem: RefProblem = { code: 'REF_STALE', reason, ref: marker };
+    const [before, after] = `${problem.code}: ${refProblemSentence(problem)}`.split(marker);
+    return [before, after];
+  };
+  return { 'not-issued': message('not-issued'), 'gone': message('gone') };
+}
+
+/**
+ * The error of a ref problem the page reported, about `subject` (`No element for …`).
+ * @internal
+ */
+export function refProblemError(problem: RefProblem, subject: string, options: StagewrightErrorOptions = {}): StagewrightError {
+  return new StagewrightError(problem.code, `${subject}: ${refProblemSentence(problem)}`, options);
 }

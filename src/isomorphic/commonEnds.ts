@@ -1,5 +1,5 @@
 // The common beginning and end of two strings: what changed lies between them. The page sends a
-// part of its answer as its change since the last answer (injected/index.ts); Node patches the
+// part of its answer as its change since the last answer (protocol.ts); Node patches the
 // last DOM file where one value changed (src/dom/pretty.ts).
 //
 // Bundled into the page: it must not call overridable builtins (see injected/builtins.ts), so the

@@ -2,7 +2,9 @@
 // of at the test's timeout, a check that wants it gone passes, and a re-render that brings it back
 // under the same ref is still followed.
 
+import { refProblemSentence } from '../../src/errors';
 import { ActionLog } from '../../src/triage/actionLog';
+import { refProblemOf } from '../../src/runtime/pageCalls';
 import { errorOf, expect, test } from './helpers/fixtures';
 
 const kList = `
@@ -22,6 +24,13 @@ test.describe('gone refs', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.message).toContain('REF_STALE');
     expect(error.message).toContain(`ref ${bread.ref} has left the page`);
+    // The page reported a code and its data; the sentence is Node's.
+    const problem = await refProblemOf(page.mainFrame(), bread.ref);
+    expect(problem).toEqual({ code: 'REF_STALE', reason: 'gone', ref: bread.ref });
+    expect(error.message).toContain(`REF_STALE: ${refProblemSentence(problem!)}`);
+    expect(await refProblemOf(page.mainFrame(), 's999')).toEqual({ code: 'REF_STALE', reason: 'not-issued', ref: 's999' });
+    const [milk] = await sw.find({ role: 'button', name: 'Delete Milk' });
+    expect(await refProblemOf(page.mainFrame(), milk.ref)).toBeUndefined();
   });
 
   test('should pass checks that want the element gone, now and later', async ({ page, stagewright: sw }) => {

@@ -359,3 +359,41 @@ test.describe('an overridden Symbol.for', () => {
     expect(seen).not.toContain(kSecret);
   });
 });
+
+test.describe('a page that reaches for the runtime', () => {
+  test('should find it frozen, not enumerable and with no registry to read, and still be snapshotted by it', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<button>One</button>`);
+    const before = await sw.text();
+    const seen = await page.evaluate(() => {
+      const runtime = window.__stagewright_runtime as unknown as Record<string, unknown>;
+      const original = runtime.snapshot;
+      const attempts = [
+        () => { runtime.snapshot = () => 'hijacked'; },
+        () => { delete runtime.snapshot; },
+        () => { runtime.registry = {}; },
+        () => { Object.defineProperty(window, '__stagewright_runtime', { value: {} }); },
+        () => { (window as any).__stagewright_runtime = {}; },
+      ];
+      for (const attempt of attempts) {
+        try {
+          attempt();
+        } catch {
+          // Refused loudly or silently: either way nothing changes.
+        }
+      }
+      return {
+        frozen: Object.isFrozen(runtime),
+        enumerable: Object.keys(window).includes('__stagewright_runtime'),
+        members: Object.getOwnPropertyNames(runtime).sort(),
+        intact: (window.__stagewright_runtime as unknown) === runtime && runtime.snapshot === original,
+      };
+    });
+    expect(seen).toEqual({
+      frozen: true,
+      enumerable: false,
+      members: ['changeCount', 'invalidSelectors', 'refOf', 'refProblem', 'refsOf', 'selectorEngine', 'snapshot'],
+      intact: true,
+    });
+    expect(await sw.text()).toBe(before);
+  });
+});

@@ -11,8 +11,8 @@ import { internalsOf } from '../../src/api/stagewright';
 import { prettyPrintDomFully } from '../../src/dom/beautifyReference';
 import { kDomFileHeader, prettyPrintDom } from '../../src/dom/pretty';
 import { printMarkup } from '../../src/dom/printer';
-import { installRuntime, parseEntriesPart, snapshotFrame } from '../../src/runtime/pageCalls';
-import { kRuntimeKey, unpackEntry } from '../../src/isomorphic/protocol';
+import { installRuntime, snapshotFrame } from '../../src/runtime/pageCalls';
+import { decodeAnswer, decodeSnapshot } from '../../src/isomorphic/protocol';
 import { startServer, type TestServer } from './helpers/server';
 
 const kParityDir = path.join(__dirname, '..', 'pages', 'parity');
@@ -125,22 +125,9 @@ test('should rebuild each answer sent as changes since the last one exactly as t
     const dom = round % 3 !== 1;
     // Through the answer cache: after the first round, only what changed crosses.
     const viaChanges = await snapshotFrame(page.mainFrame(), { ...request, dom });
-    // The same state, answered whole (a subtree walk of the root keeps no base).
-    const [header, entries, markup] = JSON.parse(await page.evaluate(([key, json]) => {
-      const answer = (window as any)[key].snapshot(json, document.documentElement) as string;
-      // A whole answer: `|0` then `<length>:F<part>` for each part.
-      const parts: string[] = [];
-      let at = answer.indexOf('|') + 2;
-      while (at < answer.length) {
-        const colon = answer.indexOf(':', at);
-        const length = Number(answer.slice(at, colon));
-        parts.push(answer.slice(colon + 2, colon + 1 + length));
-        at = colon + 1 + length;
-      }
-      return JSON.stringify(parts);
-    }, [kRuntimeKey, JSON.stringify({ ...request, dom })] as const));
-    const parsed = parseEntriesPart(entries, undefined);
-    const whole = { ...JSON.parse(header), entries: parsed.entries.map(unpackEntry), ...(parsed.text ? { text: parsed.text } : {}), ...(markup !== undefined ? { dom: markup } : {}) };
+    // The same state, answered whole (a subtree walk of the root keeps no base), read by the same decoder.
+    const answer = await page.evaluate(json => window.__stagewright_runtime!.snapshot(json, document.documentElement), JSON.stringify({ ...request, dom }));
+    const whole = decodeSnapshot(decodeAnswer(answer, undefined).parts, undefined).snapshot;
     expect({ ...viaChanges, elapsedMs: 0 }, `round ${round}`).toEqual({ ...whole, elapsedMs: 0 });
     await changePage(page, round + 1);
     await page.evaluate(round => {

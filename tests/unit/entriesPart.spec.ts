@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeEntriesPart, type PackedEntry } from '../../src/isomorphic/protocol';
-import { parseEntriesPart } from '../../src/runtime/pageCalls';
+import { decodeEntriesPart, encodeEntriesPart, type PackedEntry } from '../../src/isomorphic/protocol';
 import type { TextRun } from '../../src/isomorphic/types';
 import { random } from './randomMarkup';
 
@@ -10,16 +9,16 @@ const part = (entries: PackedEntry[]) => encodeEntriesPart(entries, [], JSON.str
 describe('entries part', () => {
   it('should read back what the page wrote, text runs included', () => {
     const entries = [entry('s1', 'Say "hi"\nthere'), entry('s2')];
-    const parsed = parseEntriesPart(encodeEntriesPart(entries, [{ at: 1, text: 'between' }], JSON.stringify), undefined);
+    const parsed = decodeEntriesPart(encodeEntriesPart(entries, [{ at: 1, text: 'between' }], JSON.stringify), undefined);
     expect(parsed.entries).toEqual(entries);
     expect(parsed.text).toEqual([{ at: 1, text: 'between' }]);
-    expect(parseEntriesPart(part([]), undefined)).toMatchObject({ entries: [], text: undefined });
+    expect(decodeEntriesPart(part([]), undefined)).toMatchObject({ entries: [], text: undefined });
   });
 
   it('should reuse the unchanged lines at both ends and parse only the middle', () => {
-    const before = parseEntriesPart(part(['s1', 's2', 's3', 's4', 's5'].map(ref => entry(ref))), undefined);
+    const before = decodeEntriesPart(part(['s1', 's2', 's3', 's4', 's5'].map(ref => entry(ref))), undefined);
     // s3 renamed, s6 inserted after it: s1, s2 (head) and s4, s5 (tail) are the previous objects.
-    const after = parseEntriesPart(part([entry('s1'), entry('s2'), entry('s3', 'Renamed'), entry('s6'), entry('s4'), entry('s5')]), before);
+    const after = decodeEntriesPart(part([entry('s1'), entry('s2'), entry('s3', 'Renamed'), entry('s6'), entry('s4'), entry('s5')]), before);
     expect(after.entries.map(e => e[2])).toEqual(['s1', 's2', 'Renamed', 's6', 's4', 's5']);
     expect(after.entries[0]).toBe(before.entries[0]);
     expect(after.entries[1]).toBe(before.entries[1]);
@@ -30,11 +29,11 @@ describe('entries part', () => {
 
   it('should never let the ends overlap when entries are removed or repeat', () => {
     const same = ['s1', 's1', 's1'].map(ref => entry(ref));
-    const before = parseEntriesPart(part(same), undefined);
-    expect(parseEntriesPart(part(same.slice(0, 2)), before).entries).toEqual(same.slice(0, 2));
-    expect(parseEntriesPart(part([...same, entry('s1')]), before).entries).toEqual([...same, entry('s1')]);
-    expect(parseEntriesPart(part([]), before).entries).toEqual([]);
-    const removedMiddle = parseEntriesPart(part([entry('a'), entry('c')]), parseEntriesPart(part([entry('a'), entry('b'), entry('c')]), undefined));
+    const before = decodeEntriesPart(part(same), undefined);
+    expect(decodeEntriesPart(part(same.slice(0, 2)), before).entries).toEqual(same.slice(0, 2));
+    expect(decodeEntriesPart(part([...same, entry('s1')]), before).entries).toEqual([...same, entry('s1')]);
+    expect(decodeEntriesPart(part([]), before).entries).toEqual([]);
+    const removedMiddle = decodeEntriesPart(part([entry('a'), entry('c')]), decodeEntriesPart(part([entry('a'), entry('b'), entry('c')]), undefined));
     expect(removedMiddle.entries.map(e => e[0])).toEqual(['a', 'c']);
   });
 
@@ -50,7 +49,7 @@ describe('entries part', () => {
       const make = () => entry('s' + Math.floor(rand() * 6), pick(names));
       let entries = Array.from({ length: Math.floor(rand() * 12) }, make);
       let text: TextRun[] = rand() < 0.5 ? [] : [{ at: 0, text: pick(names) }];
-      let previous = parseEntriesPart(encodeEntriesPart(entries, text, JSON.stringify), undefined);
+      let previous = decodeEntriesPart(encodeEntriesPart(entries, text, JSON.stringify), undefined);
       for (let step = 0; step < 8; step++) {
         const edits = 1 + Math.floor(rand() * 3);
         for (let edit = 0; edit < edits; edit++) {
@@ -67,8 +66,8 @@ describe('entries part', () => {
           // else: nothing changed at all
         }
         const part = encodeEntriesPart(entries, text, JSON.stringify);
-        const read = parseEntriesPart(part, previous);
-        const fresh = parseEntriesPart(part, undefined);
+        const read = decodeEntriesPart(part, previous);
+        const fresh = decodeEntriesPart(part, undefined);
         expect(read.entries, `seed ${seed}, step ${step}`).toEqual(fresh.entries);
         expect(read.text).toEqual(fresh.text);
         expect(read.lines).toEqual(fresh.lines);
@@ -87,7 +86,7 @@ describe('entries part', () => {
 
   it('should split and parse only the lines around a change in a big part', () => {
     const entries = Array.from({ length: 5000 }, (_, i) => entry('s' + i, 'Row ' + i));
-    const before = parseEntriesPart(part(entries), undefined);
+    const before = decodeEntriesPart(part(entries), undefined);
     const changed = entries.slice();
     changed[2500] = entry('s2500', 'Renamed');
     const parse = JSON.parse;
@@ -95,7 +94,7 @@ describe('entries part', () => {
     JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => { calls++; return parse(text, reviver); }) as typeof JSON.parse;
     let after;
     try {
-      after = parseEntriesPart(part(changed), before);
+      after = decodeEntriesPart(part(changed), before);
     } finally {
       JSON.parse = parse;
     }

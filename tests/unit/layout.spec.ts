@@ -98,6 +98,24 @@ describe('layout', () => {
     expect(sources('src/fixtures')).toEqual([path.join('src', 'fixtures', 'index.ts')]);
   });
 
+  it('should let Node code import the page runtime only as a type', () => {
+    // Page code must not enter Node's build: Node sees injected/ through `StagewrightRuntime` only.
+    const offenders: string[] = [];
+    const importers: string[] = [];
+    for (const file of sources('src')) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const [statement, spec] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
+        if (unitOf(resolveImport(file, spec)) !== 'injected')
+          continue;
+        importers.push(file);
+        if (!/^\s*(?:import|export) type\b/.test(statement))
+          offenders.push(`${file}: ${statement.trim()}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(importers).toEqual([path.join('src', 'runtime', 'pageCalls.ts')]);
+  });
+
   it('should put exactly the page bundle\'s shared modules in src/isomorphic', () => {
     const bundled = [...pageBundle()].filter(file => !file.startsWith('injected')).sort();
     expect(bundled).toEqual(sources(path.join('src', 'isomorphic')).sort());

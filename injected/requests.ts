@@ -1,0 +1,173 @@
+// The runtime's requests, read and answered: each call of the API (api.ts) reads its JSON argument
+// field by field (own fields only: JSON.parse gives objects the page's Object.prototype) and
+// answers with a string built with the builtins captured at install. A snapshot's answer is
+// encoded by src/isomorphic/protocol.ts, against the last answer sent when the caller holds it.
+
+import { encodeAnswer, encodeSnapshotParts, type AnswerState, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { createTable } from '../src/isomorphic/tables';
+import { kDefaultLimits } from '../src/isomorphic/types';
+import type { SelectorEngine, StagewrightRuntime } from './api';
+import {
+  append, documentCreateDocumentFragment, fragmentQuerySelectorAll, hasOwn, isArray, jsonParse, jsonStringifier, jsonStringify, mathRandom,
+  mathRound, now, stringSlice,
+} from './builtins';
+import { ChangeCounter } from './changeCounter';
+import { serializeDocument } from './dom';
+import { RefEngine } from './refEngine';
+import { RefRegistry } from './registry';
+import { beginSecretValues, takeSecretValues } from './secrets';
+import { walkDocument } from './walker';
+
+type ReadRequest = Required<Omit<SnapshotRequest, 'since'>> & Pick<SnapshotRequest, 'since'>;
+
+export class Runtime implements StagewrightRuntime {
+  private readonly _registry: RefRegistry;
+  private readonly _changes = new ChangeCounter();
+  private readonly _refs: RefEngine;
+  /** What the last snapshot walked with: a catch-up walk fingerprints the way it did. */
+  private _lastWalk: Pick<SnapshotRequest, 'limits' | 'redact' | 'prefix'> = { limits: kDefaultLimits, redact: [], prefix: '' };
+  /** The last answer sent (its token and parts): the base the next one can be sent against. */
+  private _sent: AnswerState | undefined;
+  private _sentCount = 0;
+
+  constructor() {
+    // Concatenation converts numbers without Number.prototype.toString, which the page may override.
+    this._registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
+    this._refs = new RefEngine(this._registry, () => {
+      walkDocument(document.documentElement, this._registry, {
+        limits: this._lastWalk.limits, redact: this._lastWalk.redact, prefix: this._lastWalk.prefix, minNextId: 0, issueNew: false,
+        onShadowRoot: undefined, partial: false,
+      });
+    });
+  }
+
+  /**
+   * How many changes the page has seen (see ChangeCounter), with the document's id. Without
+   * `forms`, form controls are not compared: for a walk whose count no change check will compare
+   * (a snapshot, not a capture), the next comparison still sees what changed since the last one.
+   */
+  changeCount(forms = true): string {
+    this._changes.listen();
+    this._changes.flush(forms);
+    return this._registry.documentId + ':' + this._changes.count;
+  }
+
+  /** Walks the document (and, when asked, serializes its DOM) and answers with the encoded PageSnapshot. */
+  snapshot(requestJson: string, rootElement?: Element): string {
+    const request = readSnapshotRequest(requestJson);
+    const started = now();
+    // Captures (the walks with the DOM file) keep their count for the change checks.
+    const changeCount = this.changeCount(request.dom);
+    const root = rootElement || document.documentElement;
+    this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
+    // What the walk and the serializer withhold, for Node to mask wherever else it occurs.
+    beginSecretValues();
+    const result = walkDocument(root, this._registry, {
+      limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
+      onShadowRoot: shadowRoot => this._changes.observe(shadowRoot), partial: request.partial,
+    });
+    const elapsedMs = now() - started;
+    let dom: string | undefined;
+    let domTruncated: boolean | undefined;
+    if (request.dom) {
+      const inSnapshot = createTable<true>();
+      for (let i = 0; i < result.entries.length; i++)
+        inSnapshot[result.entries[i].ref] = true;
+      const serialized = serializeDocument(root, element => {
+        const ref = this._registry.refOf(element);
+        return ref && inSnapshot[ref] ? ref : undefined;
+      }, request.limits, request.redact);
+      dom = serialized.html;
+      domTruncated = serialized.truncated;
+    }
+    const secrets = takeSecretValues();
+    const parts = encodeSnapshotParts({
+      documentId: this._registry.documentId,
+      url: location.href,
+      title: document.title,
+      entries: result.entries,
+      text: result.text,
+      truncated: result.truncated,
+      visited: result.visited,
+      nextId: this._registry.nextId,
+      elapsedMs,
+      changeCount,
+      dom,
+      domTruncated,
+      secrets: secrets.length ? secrets : undefined,
+    }, jsonStringifier());
+    // A subtree walk's answer is always whole and is not kept as a base.
+    const keep = !rootElement;
+    const previous = this._sent;
+    const base = keep && previous && request.since === previous.token ? previous : undefined;
+    const encoded = encodeAnswer(keep ? this._registry.documentId + '#' + (++this._sentCount) : '', parts, base, stringSlice);
+    if (keep)
+      this._sent = encoded.state;
+    return encoded.answer;
+  }
+
+  refOf(element: Element): string {
+    return this._registry.refOf(element) || '';
+  }
+
+  refsOf(elements: Element[]): string {
+    let refs = '';
+    for (let i = 0; i < elements.length; i++)
+      refs += (i ? ' ' : '') + (this._registry.refOf(elements[i]) || '-');
+    return refs;
+  }
+
+  /** Parsed on a detached fragment: nothing of the document is touched. */
+  invalidSelectors(selectorsJson: string): string {
+    const selectors: unknown = jsonParse(selectorsJson);
+    const invalid: string[] = [];
+    if (!isArray(selectors))
+      return jsonStringify(invalid);
+    const fragment = documentCreateDocumentFragment(document);
+    for (let i = 0; i < selectors.length; i++) {
+      const selector: unknown = selectors[i];
+      if (typeof selector !== 'string')
+        continue;
+      try {
+        fragmentQuerySelectorAll(fragment, selector);
+      } catch {
+        append(invalid, selector);
+      }
+    }
+    return jsonStringify(invalid);
+  }
+
+  refProblem(ref: string): string {
+    const problem = this._refs.problem(ref);
+    return problem ? jsonStringify(problem) : '';
+  }
+
+  selectorEngine(messages: RefProblemMessages): SelectorEngine {
+    return this._refs.selectorEngine(messages);
+  }
+}
+
+/** What a request field says, when the request has it as its own: never a page's Object.prototype. */
+function field<T>(object: unknown, key: string, fallback: T): T {
+  return object !== null && typeof object === 'object' && hasOwn(object, key) ? (object as { [key: string]: T })[key] : fallback;
+}
+
+/** The store's request, read field by field. */
+function readSnapshotRequest(json: string): ReadRequest {
+  const request: unknown = jsonParse(json);
+  const limits: unknown = field(request, 'limits', kDefaultLimits);
+  const redact: unknown = field(request, 'redact', []);
+  return {
+    limits: {
+      maxNodes: field(limits, 'maxNodes', kDefaultLimits.maxNodes),
+      maxDepth: field(limits, 'maxDepth', kDefaultLimits.maxDepth),
+      timeBudgetMs: field(limits, 'timeBudgetMs', kDefaultLimits.timeBudgetMs),
+    },
+    redact: isArray(redact) ? redact as string[] : [],
+    minNextId: field(request, 'minNextId', 0),
+    prefix: field(request, 'prefix', ''),
+    dom: !!field(request, 'dom', false),
+    partial: !!field(request, 'partial', false),
+    since: field<string | undefined>(request, 'since', undefined),
+  };
+}
