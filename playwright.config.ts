@@ -5,8 +5,29 @@ import { chromiumLaunchOptions } from './src/browser/index';
 // one fails the run instead of falling back.
 process.env.STAGEWRIGHT_REQUIRE_INTERNALS ??= '1';
 
+// Tiers (docs/contributing.md, Tests): `npm test` runs the fast one (STAGEWRIGHT_TIER=fast),
+// `npm run test:slow` the specs below, CI both; `npx playwright test` alone runs everything.
+const kSlowSpecs = [
+  'failure-corpus.spec.ts', // the scenarios of tests/e2e/failureScenarios.ts, each a generated project
+  'report.spec.ts',         // HTML and JSON reports of generated projects, screenshots included
+  'package.spec.ts',        // npm pack, and an install into a fresh project
+  'bounded.spec.ts',        // 15k-element pages, traces, timeouts that must fire
+  'acceptance.spec.ts',     // the corpus apps end to end
+  'identity.spec.ts',       // ref identity across many re-renders
+  'stalls.spec.ts',         // pages that stall the walk
+  'memory.spec.ts',
+  'bench.spec.ts',
+  'corpus.spec.ts',         // need `npm run corpus`
+  'corpus-secrets.spec.ts',
+];
+const tier = process.env.STAGEWRIGHT_TIER;
+const slow = kSlowSpecs.map(file => `**/${file}`);
+// The fuzzer runs in both: seeds 1–6 in the fast tier, 1–24 in the slow one (tests/e2e/fuzz.spec.ts).
+
 export default defineConfig({
   testDir: './tests/e2e',
+  testIgnore: tier === 'fast' ? slow : undefined,
+  testMatch: tier === 'slow' ? [...slow, '**/fuzz.spec.ts'] : undefined,
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,
