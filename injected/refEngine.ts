@@ -22,7 +22,7 @@ export class RefEngine {
    * When each issued ref whose element is gone was first and last found missing (see `query`).
    * Bounded: a test asks about a few refs, but a page's own script could ask about many.
    */
-  private readonly _missing: Map<string, { since: number; last: number }> = new MapCtor();
+  private readonly _missing: Map<string, { since: number; last: number; failed: boolean }> = new MapCtor();
 
   /** `catchUp` walks the document as the last snapshot did, carrying refs but issuing none. */
   constructor(private readonly _registry: RefRegistry, private readonly _catchUp: () => void) {}
@@ -53,18 +53,22 @@ export class RefEngine {
     // toHaveCount(0)) is answered by the first empty answer. A wait for it (an action, a
     // toBeVisible) asks again and again: once it has waited kGoneGraceMs without a gap of
     // kWaitGapMs (a re-render may bring the element back under the same ref), it fails at once
-    // rather than at its timeout. A check made after such a gap starts afresh.
+    // rather than at its timeout. A check made after such a gap starts afresh, and so does one
+    // made right after a wait failed: `expect(ref).toBeHidden()` after the failed click passes.
     const at = now();
     const missing = mapGet(this._missing, ref);
     if (!missing || at - missing.last > kWaitGapMs) {
       if (!missing && mapSize(this._missing) >= kMaxMissing)
         mapClear(this._missing);
-      mapSet(this._missing, ref, { since: at, last: at });
+      mapSet(this._missing, ref, { since: at, last: at, failed: false });
       return [];
     }
     missing.last = at;
-    if (at - missing.since > kGoneGraceMs)
+    if (at - missing.since > kGoneGraceMs) {
+      missing.since = at;
+      missing.failed = true;
       return { code: 'REF_STALE', reason: 'gone', ref };
+    }
     return [];
   }
 
@@ -78,7 +82,7 @@ export class RefEngine {
     if (this.resolve(ref))
       return undefined;
     const missing = mapGet(this._missing, ref);
-    return missing && missing.last - missing.since > kGoneGraceMs ? { code: 'REF_STALE', reason: 'gone', ref } : undefined;
+    return missing && (missing.failed || missing.last - missing.since > kGoneGraceMs) ? { code: 'REF_STALE', reason: 'gone', ref } : undefined;
   }
 
   /** The `sw-ref` selector engine: a problem fails the query with its message from `messages`. */

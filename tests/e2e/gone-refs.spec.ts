@@ -33,6 +33,18 @@ test.describe('gone refs', () => {
     expect(await refProblemOf(page.mainFrame(), milk.ref)).toBeUndefined();
   });
 
+  test('should pass a check that wants the element gone right after an action on it failed', async ({ page, stagewright: sw }) => {
+    await page.setContent(kList);
+    const [bread] = await sw.find({ role: 'button', name: 'Delete Bread' });
+    await sw.ref(bread.ref).click();
+    const error = await errorOf(() => sw.ref(bread.ref).click());
+    expect(error.message).toContain('REF_STALE');
+    await expect(sw.ref(bread.ref)).toBeHidden({ timeout: 1_000 });
+    await expect(sw.ref(bread.ref)).toHaveCount(0, { timeout: 1_000 });
+    // And a wait for it fails again, fast.
+    expect((await errorOf(() => sw.ref(bread.ref).click())).message).toContain('REF_STALE');
+  });
+
   test('should pass checks that want the element gone, now and later', async ({ page, stagewright: sw }) => {
     await page.setContent(kList);
     const [milk] = await sw.find({ role: 'button', name: 'Delete Milk' });
