@@ -219,6 +219,71 @@ test(${JSON.stringify(title)}, async ({ page }) => {
     expect(stagewrightFiles(off.dir), off.output).toEqual([]);
   });
 
+  test(`should keep nothing of a passing test with capture: 'retain-on-failure', and everything of a failing one`, async () => {
+    const { dir, results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'retain-on-failure' }`),
+      'passes.spec.js': spec('passes', false),
+      'fails.spec.js': spec('fails', true),
+    });
+    const byTitle = Object.fromEntries(results.map(r => [r.title, r]));
+    expect(Object.keys(byTitle).sort(), output).toEqual(['fails', 'passes']);
+    // A passing test: no attachment, no step of ours, no file.
+    expect(byTitle.passes.attachments).toEqual([]);
+    expect(userSteps(byTitle.passes)[0].attachments).toEqual([]);
+    expect(userSteps(byTitle.passes)[0].steps.map(step => step.title).filter(title => title.startsWith('stagewright'))).toEqual([]);
+    expect(stagewrightFiles(dir).filter(file => file.startsWith('passes-'))).toEqual([]);
+    // A failing test: the step's capture (held until the test failed, attached to the test), the
+    // failure capture (nothing changed since the step: its bodies are in the report already) and
+    // the triage; its files on disk, the step's diff among them.
+    expect(names(byTitle.fails.attachments).filter(name => name !== 'error-context'), output).toEqual([
+      '001 fill · accessibility-tree.yaml',
+      '001 fill · dom.html',
+      '001 fill · dom.diff',
+      'stagewright · triage.md',
+    ]);
+    expect(byTitle.fails.attachments.find(a => a.name.endsWith('fill · dom.diff'))!.body).toContain('value="mode-value"');
+    expect(stagewrightFiles(dir).filter(file => file.startsWith('fails-'))).toEqual(expect.arrayContaining([
+      expect.stringMatching(/\/stagewright\/diffs\/\d{3}-fill\.diff$/), expect.stringMatching(/\/stagewright\/triage\.md$/),
+    ]));
+  });
+
+  test(`should capture steps on the first retry only with capture: 'on-first-retry', and triage every failure`, async () => {
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'on-first-retry' }`, 'retries: 2,'),
+      'fails.spec.js': spec('fails', true),
+    });
+    expect(results.map(r => [r.retry, r.status]), output).toEqual([[0, 'failed'], [1, 'failed'], [2, 'failed']]);
+    for (const result of results) {
+      const stepAttachments = names(userSteps(result)[0].attachments);
+      if (result.retry === 1)
+        expect(stepAttachments).toContainEqual(expect.stringMatching(/ fill · dom\.diff$/));
+      else
+        expect(stepAttachments).toEqual([]);
+      // Every failed attempt has its triage, and a failure capture where no step capture holds
+      // that state already: they cost nothing while tests pass.
+      expect(names(result.attachments)).toContain('stagewright · triage.md');
+      if (result.retry !== 1)
+        expect(names(result.attachments)).toContainEqual(expect.stringMatching(/ failure · dom\.html$/));
+    }
+  });
+
+  test(`should attach no DOM file to a passing test's end, and take the earlier names 'steps' and 'failure'`, async () => {
+    const { dir, results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'steps' }`),
+      'ends.spec.js': `
+const { test } = require('stagewright');
+test('no steps', async ({ page }) => {
+  await page.setContent(${JSON.stringify(kForm)});
+  await page.locator('#name').fill('end-value');
+});`,
+    });
+    expect(results.map(r => r.status), output).toEqual(['passed']);
+    // The report of a passing test stays light: its end's tree, not its DOM file, which is on disk.
+    expect(names(results[0].attachments)).toEqual([expect.stringMatching(/^001 end · accessibility-tree\.yaml$/)]);
+    const domFile = stagewrightFiles(dir).find(file => file.endsWith('/stagewright/dom.html'))!;
+    expect(fs.readFileSync(path.join(dir, 'test-results', domFile), 'utf8')).toContain('value="end-value"');
+  });
+
   test('should switch artifacts off with attach and files', async () => {
     const { dir, results, output } = await runStepsProject({
       'playwright.config.js': projectConfig(`stagewrightOptions: { attach: { dom: false, diff: false }, files: false }`),

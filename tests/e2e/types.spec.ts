@@ -17,7 +17,7 @@ import { findChromium, chromiumLaunchOptions, kChromiumArgs } from 'stagewright/
 // @ts-expect-error browser discovery is not on the main entry
 import { findChromium as notHere } from 'stagewright';
 
-const options: StagewrightOptions = { capture: 'steps' as CaptureMode, limits: { maxNodes: 10 } satisfies Partial<WalkLimits> };
+const options: StagewrightOptions = { capture: 'on' as CaptureMode, limits: { maxNodes: 10 } satisfies Partial<WalkLimits> };
 test.use({ stagewrightOptions: options });
 
 test('public surface', async ({ stagewright: sw }: StagewrightFixtures & { page: unknown }) => {

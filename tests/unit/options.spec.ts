@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
 import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, type StagewrightOptions } from '../../src/api/options';
+import { capturePlan } from '../../src/capture/steps';
 
 /** The INVALID_ARGUMENT error `resolveOptions` throws for `options`, as its first line. */
 function problemOf(options: unknown): string {
@@ -76,6 +77,28 @@ describe('resolveOptions', () => {
     expect(problemOf({ redact: cyclic })).toBe('INVALID_ARGUMENT: stagewrightOptions.redact must be an array of CSS selectors, got {"self":[Circular]}.');
     expect(problemOf({ budgetTokens: 5n })).toBe('INVALID_ARGUMENT: stagewrightOptions.budgetTokens must be a positive integer, got 5n.');
     expect(problemOf({ capture: 'x'.repeat(10_000_000) }).length).toBeLessThan(400);
-    expect(problemOf('steps')).toMatch(/^INVALID_ARGUMENT: stagewrightOptions must be an object like \{ capture: 'steps' \}, got "steps"\.$/);
+    expect(problemOf('steps')).toMatch(/^INVALID_ARGUMENT: stagewrightOptions must be an object like \{ capture: 'on' \}, got "steps"\.$/);
+  });
+
+  it('should take the capture modes in the words of Playwright\'s trace, and the earlier names', () => {
+    for (const mode of ['on', 'off', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'only-on-failure'] as const)
+      expect(resolveOptions({ capture: mode }).capture).toBe(mode);
+    expect(resolveOptions({ capture: 'steps' }).capture).toBe('on');
+    expect(resolveOptions({ capture: 'failure' }).capture).toBe('only-on-failure');
+    expect(resolveOptions({}).capture).toBe('on');
+    expect(problemOf({ capture: 'retain-on-fail' as never })).toBe('INVALID_ARGUMENT: stagewrightOptions.capture must be one of ' +
+      `'on', 'off', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'only-on-failure' (as Playwright's \`trace\` takes them), got "retain-on-fail".`);
+  });
+});
+
+describe('capturePlan', () => {
+  it('should capture steps as trace records, and a failed test whenever captures are not off', () => {
+    const plan = (mode: Parameters<typeof capturePlan>[0], retry: number) => capturePlan(mode, retry);
+    expect(plan('on', 0)).toEqual({ steps: true, retainOnFailure: false, failure: true });
+    expect(plan('retain-on-failure', 0)).toEqual({ steps: true, retainOnFailure: true, failure: true });
+    expect([0, 1, 2].map(retry => plan('on-first-retry', retry).steps)).toEqual([false, true, false]);
+    expect([0, 1, 2].map(retry => plan('on-all-retries', retry).steps)).toEqual([false, true, true]);
+    expect(plan('only-on-failure', 1)).toEqual({ steps: false, retainOnFailure: false, failure: true });
+    expect(plan('off', 1)).toEqual({ steps: false, retainOnFailure: false, failure: false });
   });
 });
