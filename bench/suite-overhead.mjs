@@ -7,7 +7,9 @@
 // The same spec bodies in every mode; only the import and the config differ. Reports what captures
 // add per step and as a share of the suite's time, their ratio to what the trace adds, and the peak
 // worker memory (the largest VmHWM of the Playwright worker processes, sampled from /proc; browsers
-// not counted) against the plain suite's. Targets are printed, not asserted.
+// not counted) against the plain suite's. Then the suite once more under each capture mode, untimed:
+// the JSON report's bytes per passing test (attachments are embedded in it). Targets are printed,
+// not asserted.
 // Run: npm run bench:suite   (or: npm run build && node bench/suite-overhead.mjs [rounds])
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,20 +93,24 @@ function specSource(file, from) {
   return `const { test, expect } = require(${JSON.stringify(from)});\n\n${tests}\n`;
 }
 
-function configSource(mode) {
+/** `capture`: a stagewright capture mode other than the default (the report-size runs), named `variant`. */
+function configSource(mode, variant = mode, capture = undefined) {
   return `const { defineConfig } = require('@playwright/test');
 const { chromiumLaunchOptions } = require('stagewright/browser');
 module.exports = defineConfig({
   testDir: ${JSON.stringify(mode === 'stagewright' ? 'ours' : 'plain')},
   testMatch: '*.spec.js',
-  outputDir: 'results-${mode}',
+  outputDir: 'results-${variant}',
   timeout: 60000,
   workers: ${kWorkers},
-  reporter: [['json', { outputFile: 'report-${mode}.json' }]],
-  use: { baseURL: ${JSON.stringify(baseURL)}, launchOptions: chromiumLaunchOptions(), trace: '${mode === 'trace' ? 'on' : 'off'}' },
+  reporter: [['json', { outputFile: 'report-${variant}.json' }]],
+  use: { baseURL: ${JSON.stringify(baseURL)}, launchOptions: chromiumLaunchOptions(), trace: '${mode === 'trace' ? 'on' : 'off'}'${capture ? `, stagewrightOptions: { capture: '${capture}' }` : ''} },
 });
 `;
 }
+
+/** The capture modes whose report size is measured (a passing suite: the retry modes are 'only-on-failure' there). */
+const kCaptureModes = ['on', 'retain-on-failure', 'only-on-failure', 'off'];
 
 /**
  * A copy of the built library (package.json and dist/) under bench/.tmp/, where its own imports
@@ -144,6 +150,8 @@ async function createProject() {
   }
   for (const mode of modes)
     fs.writeFileSync(path.join(dir, `${mode}.config.js`), configSource(mode));
+  for (const capture of kCaptureModes)
+    fs.writeFileSync(path.join(dir, `capture-${capture}.config.js`), configSource('stagewright', `capture-${capture}`, capture));
   return dir;
 }
 
@@ -184,11 +192,11 @@ function workerPids(rootPid) {
 
 const kbOf = (status, key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
 
-function runMode(dir, mode) {
+function runMode(dir, mode, variant = mode) {
   const captureTimes = path.join(dir, `capture-times-${mode}.jsonl`);
   fs.rmSync(captureTimes, { force: true });
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'test', '-c', `${mode}.config.js`], {
+  const child = spawn(process.execPath, [cli, 'test', '-c', `${variant}.config.js`], {
     cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', ...(mode === 'stagewright' ? { STAGEWRIGHT_CAPTURE_TIMES: captureTimes } : {}) },
   });
@@ -209,11 +217,12 @@ function runMode(dir, mode) {
     child.on('exit', code => {
       clearInterval(timer);
       const wallMs = performance.now() - started;
-      const reportFile = path.join(dir, `report-${mode}.json`);
+      const reportFile = path.join(dir, `report-${variant}.json`);
       if (!fs.existsSync(reportFile)) {
         reject(new Error(`${mode}: no report (exit ${code}): ${stderr.slice(-2000)}`));
         return;
       }
+      const reportBytes = fs.statSync(reportFile).size;
       const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       fs.rmSync(reportFile);
       const { durations, steps, failed } = readRunReport(report, (file, spec) => spec.title);
@@ -222,7 +231,7 @@ function runMode(dir, mode) {
         for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))
           inCapturesMs += JSON.parse(line).captureMs;
       }
-      resolve({ mode, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
+      resolve({ mode, reportBytes, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
     });
   });
 }
@@ -230,6 +239,8 @@ function runMode(dir, mode) {
 // --- the rounds ----------------------------------------------------------------------------------
 const dir = await createProject();
 const runs = Object.fromEntries(modes.map(mode => [mode, []]));
+const reportBytes = {};
+const reportPassed = {};
 try {
   process.stderr.write(`suite: ${kFiles * kTestsPerFile} tests in ${dir}; warm-up of each mode…\n`);
   for (const mode of modes)
@@ -241,6 +252,12 @@ try {
       runs[mode].push(result);
       process.stderr.write(`  round ${round + 1} ${mode.padEnd(11)} ${(result.runnerMs / 1000).toFixed(1)} s, ${result.steps} steps, ${result.failed} not passed, peak worker ${Math.round(result.peakWorkerMb)} MB\n`);
     }
+  }
+  // What each capture mode leaves in the JSON report (attachments embedded), once each: not timed.
+  for (const capture of kCaptureModes) {
+    const result = await runMode(dir, 'stagewright', `capture-${capture}`);
+    reportBytes[capture] = result.reportBytes;
+    reportPassed[capture] = Object.keys(result.durations).length - result.failed;
   }
 } finally {
   server.close();
@@ -289,6 +306,10 @@ console.log([line(rows[0]), '|' + widths.map(w => '-'.repeat(w + 2)).join('|') +
 console.log(`\n  in captures (measured in the workers): ${fixed(inCaptures / 1000, 1)} s, ${fixed(inCaptures / steps, 1)} ms per step (step starts and ends and each test's final capture)`);
 if (modes.some(mode => s[mode].failed))
   console.log(`  tests not passed (the most in one run): ${modes.map(mode => `${mode} ${s[mode].failed}`).join(', ')}`);
+const plainBytesPerTest = median(runs.plain.map(run => run.reportBytes)) / titles.length;
+console.log(`\n  JSON report per passing test (attachments embedded; plain Playwright ${fixed(plainBytesPerTest / 1024, 1)} KB, trace: 'on' ${fixed(median(runs.trace.map(run => run.reportBytes)) / titles.length / 1024, 1)} KB):`);
+for (const capture of kCaptureModes)
+  console.log(`    capture: '${capture}'`.padEnd(34) + `${fixed(reportBytes[capture] / Math.max(1, reportPassed[capture]) / 1024, 1)} KB (${fixed(reportBytes[capture] / Math.max(1, reportPassed[capture]) / plainBytesPerTest, 1)}× plain)`);
 console.log('\ntargets:');
 for (const [what, met, value] of targets)
   console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}: ${value}`);

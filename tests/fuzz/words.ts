@@ -59,7 +59,10 @@ export function words(text: string): string[] {
 /** Roles whose `text` in Playwright's snapshot is a value the user typed or chose, not content. */
 const kFieldRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 
-/** `text` without `part` at its start (`end` false) or end, whitespace and case aside; undefined when it is not there. */
+/**
+ * `text` without `part` at its start (`end` false) or end, whitespace and case aside; undefined
+ * when it is not there, or only as part of a word ("Tea" is not cut off "Team Active").
+ */
 function cut(text: string, part: string, end: boolean): string | undefined {
   const wanted = part.replace(/\s+/g, '').toLowerCase();
   if (!wanted)
@@ -73,6 +76,10 @@ function cut(text: string, part: string, end: boolean): string | undefined {
       return undefined;
     i += end ? -1 : 1;
   }
+  const last = text[end ? i + 1 : i - 1];
+  const next = text[i];
+  if (next !== undefined && /[\p{L}\p{N}]/u.test(next) && /[\p{L}\p{N}]/u.test(last))
+    return undefined;
   return end ? text.slice(0, i + 1) : text.slice(i);
 }
 

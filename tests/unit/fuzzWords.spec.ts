@@ -1,0 +1,15 @@
+// The fuzzer's word check must not invent words: a label's text said twice is cut off a fragment
+// only where it ends a word (seed 5572: "Tea" off "Team Active" left a word "m").
+import { describe, expect, it } from 'vitest';
+import { withoutEnds, words } from '../fuzz/words';
+
+describe('the fuzzer\'s words', () => {
+  it('should cut a label off a fragment\'s ends only at word boundaries', () => {
+    expect(withoutEnds('Team Active', ['Tea'])).toBe('Team Active');
+    expect(withoutEnds('Active Steam', ['eam'])).toBe('Active Steam');
+    expect(words(withoutEnds('Tea Team', ['Tea']))).toEqual(['team']);
+    expect(words(withoutEnds('Active Tea', ['Tea']))).toEqual(['active']);
+    expect(words(withoutEnds('Name Email Phone', ['Name', 'Phone']))).toEqual(['email']);
+    expect(withoutEnds('Tea', ['Tea']).trim()).toBe('');
+  });
+});
