@@ -102,7 +102,7 @@ test('a shop with a payment frame and a help popup', async ({ page, stagewright:
 const kConfig = `
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from 'stagewright/browser';
-export default defineConfig({ testMatch: '*.spec.ts', timeout: 30000, use: { launchOptions: chromiumLaunchOptions() } });`;
+export default defineConfig({ testMatch: '*.spec.ts', timeout: 30000, use: { launchOptions: chromiumLaunchOptions(), stagewrightOptions: { stepSuggestions: true } } });`;
 
 test.describe('suggested assertions', () => {
   test('should pass when pasted at the end of their steps, in a frame and in a popup too', async () => {

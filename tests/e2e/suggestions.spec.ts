@@ -24,7 +24,7 @@ import { chromiumLaunchOptions } from 'stagewright/browser';
 export default defineConfig({
   testMatch: '*.spec.ts',
   timeout: 30000,
-  use: { baseURL: 'http://127.0.0.1:${kPort}', launchOptions: chromiumLaunchOptions() },
+  use: { baseURL: 'http://127.0.0.1:${kPort}', launchOptions: chromiumLaunchOptions(), stagewrightOptions: { stepSuggestions: true } },
   webServer: { command: 'node server.mjs', url: 'http://127.0.0.1:${kPort}', env: { PORT: '${kPort}' }, reuseExistingServer: false },
 });`;
   return files;
