@@ -61,9 +61,11 @@ const kFieldRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', '
 
 /**
  * `text` without `part` at its start (`end` false) or end, whitespace and case aside; undefined
- * when it is not there, or only as part of a word ("Tea" is not cut off "Team Active").
+ * when it is not there, or only as part of a word ("Tea" is not cut off "Team Active") — but for
+ * labels Playwright glued ("Task Message naïveReset Account &"): where another of `parts` goes
+ * on from the cut.
  */
-function cut(text: string, part: string, end: boolean): string | undefined {
+function cut(text: string, part: string, end: boolean, parts: string[]): string | undefined {
   const wanted = part.replace(/\s+/g, '').toLowerCase();
   if (!wanted)
     return undefined;
@@ -76,11 +78,12 @@ function cut(text: string, part: string, end: boolean): string | undefined {
       return undefined;
     i += end ? -1 : 1;
   }
+  const rest = end ? text.slice(0, i + 1) : text.slice(i);
   const last = text[end ? i + 1 : i - 1];
   const next = text[i];
-  if (next !== undefined && /[\p{L}\p{N}]/u.test(next) && /[\p{L}\p{N}]/u.test(last))
+  if (next !== undefined && /[\p{L}\p{N}]/u.test(next) && /[\p{L}\p{N}]/u.test(last) && !parts.some(other => cut(rest, other, end, parts) !== undefined))
     return undefined;
-  return end ? text.slice(0, i + 1) : text.slice(i);
+  return rest;
 }
 
 /**
@@ -93,7 +96,7 @@ export function withoutEnds(text: string, parts: string[]): string {
     changed = false;
     for (const part of parts) {
       for (const end of [false, true]) {
-        const shorter = cut(rest, part, end);
+        const shorter = cut(rest, part, end, parts);
         if (shorter !== undefined) {
           rest = shorter;
           changed = true;

@@ -11,5 +11,8 @@ describe('the fuzzer\'s words', () => {
     expect(words(withoutEnds('Active Tea', ['Tea']))).toEqual(['active']);
     expect(words(withoutEnds('Name Email Phone', ['Name', 'Phone']))).toEqual(['email']);
     expect(withoutEnds('Tea', ['Tea']).trim()).toBe('');
+    // Labels Playwright glued with no space between them are still two labels (seed 5).
+    expect(withoutEnds('Task Message naïveReset Account &', ['Task Message naïve', 'Reset Account &']).trim()).toBe('');
+    expect(words(withoutEnds('Task Message naïveReset more', ['Task Message naïve', 'Reset']))).toEqual(['more']);
   });
 });
