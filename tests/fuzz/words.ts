@@ -61,9 +61,9 @@ const kFieldRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', '
 
 /**
  * `text` without `part` at its start (`end` false) or end, whitespace and case aside; undefined
- * when it is not there, or only as part of a word ("Tea" is not cut off "Team Active") — but for
- * labels Playwright glued ("Task Message naïveReset Account &"): where another of `parts` goes
- * on from the cut.
+ * when it is not there, or only as part of a word ("Tea" is not cut off "Team Active"). Text
+ * Playwright glued to a label is not one word: "ResetCity", "naïveReset" meet where `words` splits
+ * them, and a label runs on into another of `parts`.
  */
 function cut(text: string, part: string, end: boolean, parts: string[]): string | undefined {
   const wanted = part.replace(/\s+/g, '').toLowerCase();
@@ -81,7 +81,10 @@ function cut(text: string, part: string, end: boolean, parts: string[]): string 
   const rest = end ? text.slice(0, i + 1) : text.slice(i);
   const last = text[end ? i + 1 : i - 1];
   const next = text[i];
-  if (next !== undefined && /[\p{L}\p{N}]/u.test(next) && /[\p{L}\p{N}]/u.test(last) && !parts.some(other => cut(rest, other, end, parts) !== undefined))
+  // Where words meet as `words` splits them: a letter or digit against a capital ("ResetCity").
+  const [before, after] = end ? [next, last] : [last, next];
+  const midWord = next !== undefined && /[\p{L}\p{N}]/u.test(next) && /[\p{L}\p{N}]/u.test(last) && !(/[\p{Ll}\p{N}]/u.test(before) && /\p{Lu}/u.test(after));
+  if (midWord && !parts.some(other => cut(rest, other, end, parts) !== undefined))
     return undefined;
   return rest;
 }

@@ -14,5 +14,8 @@ describe('the fuzzer\'s words', () => {
     // Labels Playwright glued with no space between them are still two labels (seed 5).
     expect(withoutEnds('Task Message naïveReset Account &', ['Task Message naïve', 'Reset Account &']).trim()).toBe('');
     expect(words(withoutEnds('Task Message naïveReset more', ['Task Message naïve', 'Reset']))).toEqual(['more']);
+    // Text glued to a label's start (seed 6992): "ResetCity" is "Reset" and the label "City".
+    expect(words(withoutEnds('Project Tea ResetCity', ['City']))).toEqual(['project', 'tea', 'reset']);
+    expect(withoutEnds('Totals more', ['Total'])).toBe('Totals more');
   });
 });
