@@ -317,3 +317,19 @@ export const nestedDeclarationsStyle = optionalGetter<CSSRule, CSSStyleDeclarati
 export const groupingRuleRules = optionalGetter<CSSGroupingRule, CSSRuleList>(cssRulePrototypes.grouping, 'cssRules');
 export const importRuleStyleSheet = optionalGetter<CSSImportRule, CSSStyleSheet | null>(cssRulePrototypes.import, 'styleSheet');
 export const ruleCssText = optionalGetter<CSSRule, string>(optionalPrototype('CSSRule'), 'cssText');
+
+// What the change counter reads of style, media and animations (injected/styleState.ts): style
+// sheets changed through the CSSOM, media that changed, and animations under way show in no
+// mutation record. Undefined where the browser lacks one; the counter then counts a change.
+export const styleSheetDisabled = optionalGetter<StyleSheet, boolean>(optionalPrototype('StyleSheet'), 'disabled');
+export const styleSheetMedia = optionalGetter<StyleSheet, MediaList>(optionalPrototype('StyleSheet'), 'media');
+export const mediaListText = optionalGetter<MediaList, string>(optionalPrototype('MediaList'), 'mediaText');
+const uncurriedMatchMedia = win.matchMedia ? uncurry(win.matchMedia as (this: Window, query: string) => MediaQueryList) : undefined;
+export const matchMedia: ((query: string) => MediaQueryList) | undefined = uncurriedMatchMedia ? (query: string) => uncurriedMatchMedia(win, query) : undefined;
+export const mediaQueryListMatches = optionalGetter<MediaQueryList, boolean>(optionalPrototype('MediaQueryList'), 'matches');
+const documentGetAnimationsMethod = (DocumentProto as { getAnimations?: () => Animation[] }).getAnimations;
+export const documentGetAnimations = documentGetAnimationsMethod ? uncurry(documentGetAnimationsMethod as (this: Document) => Animation[]) : undefined;
+const shadowRootGetAnimationsMethod = (optionalPrototype('ShadowRoot') as { getAnimations?: () => Animation[] } | undefined)?.getAnimations;
+export const shadowRootGetAnimations = shadowRootGetAnimationsMethod ? uncurry(shadowRootGetAnimationsMethod as (this: ShadowRoot) => Animation[]) : undefined;
+export const animationPlayState = optionalGetter<Animation, string>(optionalPrototype('Animation'), 'playState');
+export const documentFonts = optionalGetter<Document, EventTarget>(DocumentProto, 'fonts');

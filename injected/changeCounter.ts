@@ -4,11 +4,12 @@
 // captured at install.
 
 import {
-  addEventListener, append, composedPath, documentCreateElement, elementFirstElementChild, elementNextElementSibling,
+  addEventListener, append, composedPath, documentCreateElement, documentFonts, elementFirstElementChild, elementNextElementSibling,
   elementQuerySelectorAll, elementShadowRoot, MutationObserverCtor, nodeListLength, nodeType, observeMutations, parentFirstElementChild,
   recordAddedNodes, setInnerHTML, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { FormState } from './formState';
+import { StyleState } from './styleState';
 import { rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches } from './secrets';
 
 /**
@@ -72,6 +73,7 @@ export class ChangeCounter {
   /** The URL when last counted: `history.pushState` changes it with no event. */
   private _href = location.href;
   private readonly _forms = new FormState();
+  private readonly _styles = new StyleState();
   private readonly _observed: WeakSet<Node> = new WeakSetCtor();
   /** The shadow roots observed, held weakly: their form controls are compared too. */
   private readonly _shadowRoots: WeakRef<ShadowRoot>[] = [];
@@ -99,6 +101,7 @@ export class ChangeCounter {
     this._observer = new MutationObserverCtor(records => this._onMutations(records));
     this.observe(document);
     this.listen();
+    this._styles.changes([document]); // The style now: what it is later is a change.
   }
 
   private _onMutations(records: MutationRecord[]) {
@@ -198,11 +201,13 @@ export class ChangeCounter {
     }
     if (!forms)
       return;
+    const roots = this._roots();
     try {
-      this.count += this._forms.changes(this._roots());
+      this.count += this._forms.changes(roots);
     } catch {
       this.count++; // A page that broke a control's getters: it may have changed.
     }
+    this.count += this._styles.changes(roots);
   }
 
   /** The document and the shadow roots observed that are still alive. */
@@ -225,8 +230,17 @@ export class ChangeCounter {
    * the window. Adding the same listener twice is a no-op.
    */
   listen() {
-    if (this._scripts)
-      this._listenOn(window);
+    if (!this._scripts)
+      return;
+    this._listenOn(window);
+    // An element's `load` never reaches the window (the event's path stops at the document).
+    addEventListener(document, 'load', this._onUnrecordedChange, kPassiveCapture);
+    const fonts = documentFonts?.(document);
+    if (fonts) {
+      // A web font that loads changes the size of the text set in it.
+      addEventListener(fonts, 'loadingdone', this._onUnrecordedChange, kPassiveCapture);
+      addEventListener(fonts, 'loadingerror', this._onUnrecordedChange, kPassiveCapture);
+    }
   }
 
   private _listenOn(target: EventTarget) {
@@ -259,6 +273,7 @@ export class ChangeCounter {
       } catch {
         // Counted at the next flush, which tries again.
       }
+      this._styles.changes([root as ShadowRoot]);
     }
     return true;
   }

@@ -13,6 +13,7 @@ export const ErrorCode = {
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   EXPECTATION_FAILED: 'EXPECTATION_FAILED',
   UNSUPPORTED_PLAYWRIGHT: 'UNSUPPORTED_PLAYWRIGHT',
+  INCREMENTAL_MISMATCH: 'INCREMENTAL_MISMATCH',
 } as const;
 export type ErrorCode = typeof ErrorCode[keyof typeof ErrorCode];
 
@@ -58,6 +59,11 @@ const kDefaults: Record<ErrorCode, CodeDefaults> = {
     hint: 'This version of @playwright/test lacks something stagewright relies on.',
     retryable: false,
     nextActions: ['Use a version of @playwright/test that `npm run test:compat` lists as passing (docs/contributing.md → Compatibility)'],
+  },
+  INCREMENTAL_MISMATCH: {
+    hint: 'A shortcut of a capture gave what a full walk does not: a bug in stagewright (only checked under STAGEWRIGHT_VERIFY_INCREMENTAL=1).',
+    retryable: false,
+    nextActions: ['Report the page and the difference named; unset STAGEWRIGHT_VERIFY_INCREMENTAL to go on meanwhile'],
   },
 };
 

@@ -5,7 +5,7 @@
 // trees too, and changes inside frames must all count; reading the page (our own walks) must
 // not, and neither may a secret field's value be read to tell.
 
-import { test, expect } from './helpers/fixtures';
+import { test, expect, errorOf } from './helpers/fixtures';
 import { internalsOf, type Stagewright } from '../../src/api/stagewright';
 import type { Page } from '@playwright/test';
 
@@ -62,6 +62,52 @@ const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknow
   { name: 'a value a script set', change: page => page.evaluate(() => { document.querySelector('input')!.value = 'Set'; }) },
   { name: 'a checkbox a script checked', change: page => page.evaluate(() => { document.querySelector<HTMLInputElement>('[type=checkbox]')!.checked = true; }) },
   { name: 'an option a script selected', change: page => page.evaluate(() => { document.querySelector('select')!.selectedIndex = 1; }) },
+  // Style sheets changed through the CSSOM: no element changes, every element may look different.
+  { name: 'a rule inserted into a style sheet', change: page => page.evaluate(() => document.styleSheets[0].insertRule('form { display: none }')) },
+  {
+    name: 'a rule\'s declaration set in place',
+    change: page => page.evaluate(() => { (document.styleSheets[0].cssRules[0] as CSSStyleRule).style.display = 'block'; }),
+  },
+  {
+    name: 'a style sheet adopted',
+    change: page => page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('form { display: none }');
+      document.adoptedStyleSheets = [sheet];
+    }),
+  },
+  {
+    name: 'an adopted style sheet replaced',
+    setup: page => page.evaluate(() => { document.adoptedStyleSheets = [new CSSStyleSheet()]; }),
+    change: page => page.evaluate(() => document.adoptedStyleSheets[0].replaceSync('form { display: none }')),
+  },
+  {
+    name: 'a color scheme that a media query hides content for',
+    setup: page => page.evaluate(() => document.head.insertAdjacentHTML('beforeend', '<style>@media (prefers-color-scheme: dark) { form { display: none } }</style>')),
+    change: page => page.emulateMedia({ colorScheme: 'dark' }),
+  },
+  {
+    name: 'print media',
+    setup: page => page.evaluate(() => document.head.insertAdjacentHTML('beforeend', '<style>@media print { nav { display: none } }</style>')),
+    change: page => page.emulateMedia({ media: 'print' }),
+  },
+  {
+    name: 'an image that loads',
+    setup: async page => {
+      let release!: () => void;
+      const released = new Promise<void>(resolve => release = resolve);
+      await page.route('**/late.svg', async route => {
+        await released;
+        await route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"></svg>' });
+      });
+      await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<img alt="Late" src="http://images.test/late.svg">'));
+      (page as Page & { releaseImage?: () => void }).releaseImage = release;
+    },
+    change: async page => {
+      (page as Page & { releaseImage?: () => void }).releaseImage!();
+      await page.waitForFunction(() => document.querySelector('img')!.complete);
+    },
+  },
 ];
 
 test.describe('changes since the last capture', () => {
@@ -86,6 +132,19 @@ test.describe('changes since the last capture', () => {
       await expect.poll(changed).toBe(true);
     });
   }
+
+  test('should see a page change on every check while an animation runs, and not once it ended', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    // A box that moves on every frame, and no event says so until the end.
+    await page.evaluate(() => document.head.insertAdjacentHTML('beforeend',
+        '<style>@keyframes slide { from { margin-left: 0 } to { margin-left: 300px } } form button { animation: slide 1.5s linear forwards }</style>'));
+    const recorder = internalsOf(sw)!.recorder;
+    await recorder.capture('moving');
+    expect(await recorder.changedSinceLastCapture()).toBe(true);
+    await page.waitForFunction(() => document.getAnimations().every(animation => animation.playState === 'finished'));
+    await recorder.capture('still');
+    expect(await recorder.changedSinceLastCapture()).toBe(false);
+  });
 
   test('should never read a password field, so not see a script set it', async ({ page, stagewright: sw }) => {
     await page.setContent(kPage);
@@ -112,6 +171,34 @@ test.describe('changes since the last capture', () => {
     changed = await captured(sw);
     await inShadow(`document.getElementById('host').shadowRoot.querySelector('input').value = 'Set by a script'`);
     expect(await changed()).toBe(true);
+    changed = await captured(sw);
+    await inShadow(`const sheet = new CSSStyleSheet(); sheet.replaceSync('button { display: none }'); document.getElementById('host').shadowRoot.adoptedStyleSheets = [sheet]`);
+    expect(await changed(), 'a style sheet adopted by the shadow root').toBe(true);
+  });
+
+  test('should fail a reuse a full walk disagrees with under STAGEWRIGHT_VERIFY_INCREMENTAL=1, naming the difference', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const recorder = internalsOf(sw)!.recorder;
+    await recorder.capture('base');
+    const previous = process.env.STAGEWRIGHT_VERIFY_INCREMENTAL;
+    process.env.STAGEWRIGHT_VERIFY_INCREMENTAL = '1';
+    try {
+      expect(await recorder.changedSinceLastCapture(), 'the oracle agrees while the page is as captured').toBe(false);
+      // What a missed change would leave: the kept state says what the page no longer does.
+      const kept = recorder.last!.snapshot.entries.find(entry => entry.role === 'button')!;
+      kept.name = 'Send';
+      const error = await errorOf(() => recorder.changedSinceLastCapture());
+      expect(error.code).toBe('INCREMENTAL_MISMATCH');
+      expect(error.message).toContain(`(button "Save" [ref=${kept.ref}]), name: "Send" where a full walk has "Save"`);
+      kept.name = 'Save';
+      recorder.last!.dom = recorder.last!.dom.replace('value="Ada"', 'value="Grace"');
+      expect((await errorOf(() => recorder.changedSinceLastCapture())).message).toMatch(/DOM file, line \d+: .*Grace.* where a full walk has .*Ada/);
+    } finally {
+      if (previous === undefined)
+        delete process.env.STAGEWRIGHT_VERIFY_INCREMENTAL;
+      else
+        process.env.STAGEWRIGHT_VERIFY_INCREMENTAL = previous;
+    }
   });
 
   test('should see typing and mutations inside same- and cross-origin frames', async ({ page, stagewright: sw, server, otherServer }) => {

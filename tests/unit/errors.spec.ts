@@ -36,7 +36,7 @@ describe('the error registry', () => {
   });
 
   it('should be the closed list of the API', () => {
-    expect(Object.keys(ErrorCode).sort()).toEqual(['EXPECTATION_FAILED', 'FRAME_UNREACHABLE', 'INVALID_ARGUMENT', 'PAGE_CLOSED', 'REF_NOT_FOUND', 'REF_STALE', 'SNAPSHOT_FAILED', 'UNSUPPORTED_PLAYWRIGHT']);
+    expect(Object.keys(ErrorCode).sort()).toEqual(['EXPECTATION_FAILED', 'FRAME_UNREACHABLE', 'INCREMENTAL_MISMATCH', 'INVALID_ARGUMENT', 'PAGE_CLOSED', 'REF_NOT_FOUND', 'REF_STALE', 'SNAPSHOT_FAILED', 'UNSUPPORTED_PLAYWRIGHT']);
   });
 });
 
