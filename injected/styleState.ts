@@ -7,7 +7,7 @@
 
 import {
   animationPlayState, append, cssRulePrototypes, documentAdoptedStyleSheets, documentGetAnimations, documentStyleSheets, importRuleStyleSheet, isArray, MapCtor,
-  mapGet, mapSet, matchMedia, mediaListText, mediaQueryListMatches, nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets,
+  mapForEach, mapGet, mapSet, mapSize, matchMedia, mediaListText, mediaQueryListMatches, nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets,
   shadowRootGetAnimations, shadowRootStyleSheets, stringIndexOf, stringSlice, styleSheetDisabled, styleSheetListItem, styleSheetListLength,
   styleSheetMedia, styleSheetRules, WeakMapCtor, weakMapGet, weakMapSet,
 } from './builtins';
@@ -20,7 +20,7 @@ type StyleRoot = Document | ShadowRoot;
  * walk per capture, never an unbounded read).
  */
 const kMaxRules = 50_000;
-const kMaxTextLength = 8_000_000;
+const kMaxTextLength = 2_000_000;
 /** How deep `@import`s may nest before the signature gives up (and counts a change). */
 const kMaxImportDepth = 16;
 /** The distinct media queries whose answers are compared, at most. */
@@ -28,44 +28,60 @@ const kMaxMediaQueries = 500;
 
 class TooMuch {}
 
+interface Budget { rules: number; text: number }
+
 export class StyleState {
-  /** Each root's signature when last compared. */
-  private readonly _signatures: WeakMap<StyleRoot, string> = new WeakMapCtor();
-  /** Each style sheet's number in signatures: a sheet replaced by an equal one is still a change. */
+  /** Each root's sheets (their numbers, whether they apply, their media) when last compared. */
+  private readonly _roots: WeakMap<StyleRoot, string> = new WeakMapCtor();
+  /** Each sheet's number: a sheet replaced by an equal one is still a change. */
   private readonly _sheetIds: WeakMap<CSSStyleSheet, number> = new WeakMapCtor();
   private _nextSheetId = 1;
-  /** The media query lists made so far, by query: `matches` is live. */
+  /** Each sheet's rules' text when last compared (a sheet many shadow roots adopt is read once). */
+  private readonly _texts: WeakMap<CSSStyleSheet, string> = new WeakMapCtor();
+  /** The media query lists made so far, by query (`matches` is live), and their answers when last compared. */
   private readonly _queries = new MapCtor<string, MediaQueryList | null>();
+  private _answers = '';
 
   /**
-   * How many of `roots` have other style than when last compared, or an animation running. A root
-   * seen for the first time does not count, but for its animations: it was there at the last walk,
-   * or its insertion was a mutation.
+   * How many changes of style `roots` show since last compared: a root whose sheets are others, a
+   * sheet whose rules are, media queries that answer otherwise, and each root with an animation
+   * running. A root or a sheet seen for the first time does not count: it was there at the last
+   * walk, or it came with a mutation or a root whose sheets changed.
    */
   changes(roots: StyleRoot[]): number {
     let changed = 0;
-    const budget = { rules: kMaxRules, text: kMaxTextLength };
+    const budget: Budget = { rules: kMaxRules, text: kMaxTextLength };
+    const read = new MapCtor<CSSStyleSheet, true>();
+    const queries = new MapCtor<string, true>();
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i];
-      let signature: string;
+      let signature: string | undefined;
       try {
-        signature = this._signature(root, budget);
+        signature = this._root(root, read, queries, budget, () => changed++);
       } catch {
         // Too much to compare, or a sheet that broke its getters: it may have changed.
-        signature = '';
+        signature = undefined;
       }
-      const before = weakMapGet(this._signatures, root);
-      if (signature === '' || (before !== undefined && before !== signature))
+      const before = weakMapGet(this._roots, root);
+      if (signature === undefined || (before !== undefined && before !== signature))
         changed++;
-      weakMapSet(this._signatures, root, signature);
+      weakMapSet(this._roots, root, signature ?? '\u0000');
       if (animating(root))
         changed++;
+    }
+    try {
+      const answers = this._mediaAnswers(queries);
+      if (answers !== this._answers)
+        changed++;
+      this._answers = answers;
+    } catch {
+      changed++;
     }
     return changed;
   }
 
-  /** The root's sheets (in order, with their rules' text and state) and the answers of the media queries they use. */
-  private _signature(root: StyleRoot, budget: { rules: number; text: number }): string {
+  /** The root's sheets in order (adopted ones last); each sheet not read yet in this comparison is read. */
+  private _root(root: StyleRoot, read: Map<CSSStyleSheet, true>, queries: Map<string, true>, budget: Budget, sheetChanged: () => void): string {
     const isDocument = nodeType(root) === 9 /* DOCUMENT_NODE */;
     const list = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
     if (!list || !styleSheetListLength || !styleSheetListItem)
@@ -79,19 +95,19 @@ export class StyleState {
       for (let i = 0; i < adopted.length; i++)
         append(sheets, adopted[i]);
     }
-    const parts: string[] = [];
-    for (let i = 0; i < sheets.length; i++)
-      this._sheet(sheets[i], parts, budget, 0);
     let signature = '';
-    for (let i = 0; i < parts.length; i++)
-      signature += parts[i];
-    return signature + '\u0000' + this._mediaAnswers(signature);
+    for (let i = 0; i < sheets.length; i++)
+      signature += this._sheet(sheets[i], read, queries, budget, sheetChanged, 0);
+    return signature;
   }
 
-  /** A sheet's number, whether it applies, its media and its rules' text; `@import`ed sheets after their rule. */
-  private _sheet(sheet: CSSStyleSheet | null, parts: string[], budget: { rules: number; text: number }, depth: number) {
+  /**
+   * A sheet's number, whether it applies and its media, and the same of the sheets it `@import`s;
+   * its rules' text is compared with what it was, once per comparison.
+   */
+  private _sheet(sheet: CSSStyleSheet | null, read: Map<CSSStyleSheet, true>, queries: Map<string, true>, budget: Budget, sheetChanged: () => void, depth: number): string {
     if (!sheet)
-      return void append(parts, '\u0001-');
+      return '\u0001-';
     if (depth > kMaxImportDepth)
       throw new TooMuch();
     let id = weakMapGet(this._sheetIds, sheet);
@@ -100,57 +116,78 @@ export class StyleState {
       weakMapSet(this._sheetIds, sheet, id);
     }
     const media = styleSheetMedia?.(sheet);
-    append(parts, '\u0001' + id + (styleSheetDisabled?.(sheet) ? 'd' : '') + '@media ' + (media && mediaListText ? mediaListText(media) : '') + '{');
+    const mediaText = media && mediaListText ? mediaListText(media) : '';
+    if (mediaText)
+      mapSet(queries, mediaText, true);
+    let signature = '\u0001' + id + (styleSheetDisabled?.(sheet) ? 'd' : '') + '\u0002' + mediaText;
     let rules: CSSRuleList;
     try {
       rules = styleSheetRules!(sheet);
     } catch {
-      return; // A cross-origin sheet: the page's scripts cannot change it either, only replace it.
+      return signature; // A cross-origin sheet: the page's scripts cannot change it either, only replace it.
     }
     if (!ruleListLength || !ruleListItem || !ruleCssText)
       throw new TooMuch();
     const count = ruleListLength(rules);
-    if ((budget.rules -= count) < 0)
+    const first = !mapGet(read, sheet);
+    if (first && (budget.rules -= count) < 0)
       throw new TooMuch();
+    mapSet(read, sheet, true);
+    let text = '';
     for (let i = 0; i < count; i++) {
       const rule = ruleListItem(rules, i)!;
-      // A rule's text holds the rules nested in it (@media, @supports, nesting), not an @import's sheet.
-      const text = ruleCssText(rule);
-      if ((budget.text -= text.length) < 0)
-        throw new TooMuch();
-      append(parts, text);
       if (importRuleStyleSheet && prototypeOf(rule) === cssRulePrototypes.import)
-        this._sheet(importRuleStyleSheet(rule as CSSImportRule), parts, budget, depth + 1);
+        signature += this._sheet(importRuleStyleSheet(rule as CSSImportRule), read, queries, budget, sheetChanged, depth + 1);
+      if (!first)
+        continue;
+      // A rule's text holds the rules nested in it (@media, @supports, nesting), not an @import's sheet.
+      const ruleText = ruleCssText(rule);
+      if ((budget.text -= ruleText.length) < 0)
+        throw new TooMuch();
+      text += ruleText + '\n';
     }
+    if (first) {
+      const before = weakMapGet(this._texts, sheet);
+      if (before !== undefined && before !== text)
+        sheetChanged();
+      weakMapSet(this._texts, sheet, text);
+      collectMediaQueries(text, queries);
+    }
+    return signature;
   }
 
-  /** Whether each media query of the sheets matches now ('1' or '0', in the order found). */
-  private _mediaAnswers(text: string): string {
-    if (!matchMedia || !mediaQueryListMatches)
+  /** Whether each media query matches now ('1' or '0', in the order found). */
+  private _mediaAnswers(queries: Map<string, true>): string {
+    const match = matchMedia;
+    const matches = mediaQueryListMatches;
+    if (!match || !matches)
       return '';
     let answers = '';
-    let found = 0;
-    for (let at = stringIndexOf(text, '@media '); at !== -1; at = stringIndexOf(text, '@media ', at + 7)) {
-      const end = stringIndexOf(text, '{', at);
-      if (end === -1)
-        break;
-      const query = stringSlice(text, at + 7, end);
-      if (query === '' || query === ' ')
-        continue;
-      if (++found > kMaxMediaQueries)
-        throw new TooMuch();
+    mapForEach(queries, (_, query) => {
       let list = mapGet(this._queries, query);
       if (list === undefined) {
         try {
-          list = matchMedia(query);
+          list = match(query);
         } catch {
           list = null;
         }
         mapSet(this._queries, query, list);
       }
-      answers += list ? (mediaQueryListMatches(list) ? '1' : '0') : '-';
-    }
+      answers += query + (list ? (matches(list) ? '\u00011' : '\u00010') : '\u0001-') + '\u0002';
+    });
     return answers;
+  }
+}
+
+/** The queries of the `@media` rules in a sheet's text, at any depth. */
+function collectMediaQueries(text: string, queries: Map<string, true>) {
+  for (let at = stringIndexOf(text, '@media '); at !== -1; at = stringIndexOf(text, '@media ', at + 7)) {
+    const end = stringIndexOf(text, '{', at);
+    if (end === -1)
+      break;
+    mapSet(queries, stringSlice(text, at + 7, end), true);
+    if (mapSize(queries) > kMaxMediaQueries)
+      throw new TooMuch();
   }
 }
 

@@ -14,7 +14,9 @@ export interface ComparedState {
  * The meta fields that say what the page is. The rest says when and how the snapshot was taken
  * (its id, its time, its token estimate, which follows from the entries).
  */
-const kComparedMeta = ['url', 'title', 'documentId', 'entryCount', 'truncated', 'truncated_entries'] as const;
+const kComparedMeta = ['url', 'title', 'documentId', 'truncated'] as const;
+/** Counts that follow from the entries: an entry that differs is named first. */
+const kComparedCounts = ['entryCount', 'truncated_entries'] as const;
 
 /**
  * The first difference between what a shortcut gave (`shortcut`) and what a full walk gives
@@ -37,6 +39,10 @@ export function firstDifference(shortcut: ComparedState, full: ComparedState): s
   if (a.length !== b.length) {
     const extra = a.length > b.length ? `${describe(a[b.length])} is not in a full walk` : `a full walk also has ${describe(b[a.length])}`;
     return `${a.length} entries where a full walk has ${b.length}: ${extra}`;
+  }
+  for (const field of kComparedCounts) {
+    if (!same(shortcut.snapshot.meta[field], full.snapshot.meta[field]))
+      return `meta.${field}: ${show(shortcut.snapshot.meta[field])} where a full walk has ${show(full.snapshot.meta[field])}`;
   }
   if (!same(shortcut.snapshot.text, full.snapshot.text))
     return `top-level text: ${show(shortcut.snapshot.text)} where a full walk has ${show(full.snapshot.text)}`;

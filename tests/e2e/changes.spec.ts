@@ -122,6 +122,21 @@ test.describe('changes since the last capture', () => {
     expect(await changed()).toBe(false);
   });
 
+  test('should see none on a page with no style sheet, nor with sheets many shadow roots adopt', async ({ page, stagewright: sw }) => {
+    await page.setContent('<p>Plain</p><button>Go</button>');
+    expect(await (await captured(sw))()).toBe(false);
+    await page.setContent(`<div id="hosts"></div><script>
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('@media (min-width: 1px) { b { color: red } } b { font-weight: 900 }');
+      for (let i = 0; i < 50; i++) {
+        const root = document.getElementById('hosts').appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
+        root.adoptedStyleSheets = [sheet];
+        root.innerHTML = '<b>Item ' + i + '</b><style>@media print { b { display: none } }</style>';
+      }
+    </script>`);
+    expect(await (await captured(sw))()).toBe(false);
+  });
+
   for (const { name, setup, change } of kUnrecordedChanges) {
     test(`should see ${name}, which no mutation record shows`, async ({ page, stagewright: sw }) => {
       await page.setContent(kPage);
