@@ -21,6 +21,12 @@ export interface StagewrightRuntime {
    */
   changeCount(forms?: boolean): string;
   /**
+   * The change count (with forms) once the page has rendered its next frame, by when the scroll,
+   * resize, media and animation events of every change made before the call are dispatched; ''
+   * when no frame comes (a hidden document), which a check takes as a change.
+   */
+  changeCountAfterFrame(): Promise<string>;
+  /**
    * Walks the document, or the subtree of `root`, for a `SnapshotRequest` given as JSON; answers
    * with an encoded answer (src/isomorphic/protocol.ts `decodeAnswer`).
    */

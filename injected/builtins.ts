@@ -333,3 +333,18 @@ const shadowRootGetAnimationsMethod = (optionalPrototype('ShadowRoot') as { getA
 export const shadowRootGetAnimations = shadowRootGetAnimationsMethod ? uncurry(shadowRootGetAnimationsMethod as (this: ShadowRoot) => Animation[]) : undefined;
 export const animationPlayState = optionalGetter<Animation, string>(optionalPrototype('Animation'), 'playState');
 export const documentFonts = optionalGetter<Document, EventTarget>(DocumentProto, 'fonts');
+
+// What the change check waits with (injected/requests.ts): the next rendering frame dispatches the
+// scroll, resize, media and animation events of what changed before it.
+export const PromiseCtor = Promise;
+const nativeRequestAnimationFrame = win.requestAnimationFrame;
+export function requestAnimationFrame(callback: () => void): void {
+  uncurriedRequestAnimationFrame(win, callback);
+}
+const uncurriedRequestAnimationFrame = uncurry(nativeRequestAnimationFrame as (this: Window, callback: () => void) => number);
+const nativeSetTimeout = win.setTimeout;
+export function setTimeout(callback: () => void, ms: number): void {
+  uncurriedSetTimeout(win, callback, ms);
+}
+const uncurriedSetTimeout = uncurry(nativeSetTimeout as (this: Window, callback: () => void, ms: number) => number);
+export const documentVisibilityState = getter<Document, string>(DocumentProto, 'visibilityState');

@@ -27,11 +27,13 @@ interface Item { node: Node; close: string | undefined; secretText: boolean }
  * set of refs: an element the registry still remembers (a closed dialog, a hidden row, kept so
  * that its ref comes back) but that is not in the snapshot gets no ref in the file either.
  */
-export function serializeDocument(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits, redact: string[]): DomResult {
-  return inWalkScope(redact, () => serialize(root, refOf, limits));
+export function serializeDocument(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits, redact: string[],
+  onShadowRoot?: (root: ShadowRoot) => void): DomResult {
+  return inWalkScope(redact, () => serialize(root, refOf, limits, onShadowRoot));
 }
 
-function serialize(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits): DomResult {
+/** `onShadowRoot`: called for each shadow root the file shows (the change counter observes it from then on). */
+function serialize(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits, onShadowRoot?: (root: ShadowRoot) => void): DomResult {
   const deadline = now() + limits.timeBudgetMs;
   let html = '';
   let visited = 0;
@@ -107,6 +109,8 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
     }
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
+      if (onShadowRoot)
+        onShadowRoot(shadowRoot);
       // The shadow tree first, as DevTools shows it; light children follow (slots show where they render).
       append(stack, { node: element, close: '\n<!-- /shadow-root -->\n', secretText });
       append(depths, depth);

@@ -8,8 +8,8 @@ import { createTable } from '../src/isomorphic/tables';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import type { SelectorEngine, StagewrightRuntime } from './api';
 import {
-  append, documentCreateDocumentFragment, fragmentQuerySelectorAll, hasOwn, isArray, jsonParse, jsonStringifier, jsonStringify, mathRandom,
-  mathRound, now, stringSlice,
+  append, documentCreateDocumentFragment, documentVisibilityState, fragmentQuerySelectorAll, hasOwn, isArray, jsonParse, jsonStringifier,
+  jsonStringify, mathRandom, mathRound, now, PromiseCtor, requestAnimationFrame, setTimeout, stringSlice,
 } from './builtins';
 import { ChangeCounter } from './changeCounter';
 import { serializeDocument } from './dom';
@@ -17,6 +17,9 @@ import { RefEngine } from './refEngine';
 import { RefRegistry } from './registry';
 import { beginSecretValues, takeSecretValues } from './secrets';
 import { walkDocument } from './walker';
+
+/** How long a change check waits for the page's next frame before it counts a change. */
+const kMaxFrameWaitMs = 250;
 
 type ReadRequest = Required<Omit<SnapshotRequest, 'since'>> & Pick<SnapshotRequest, 'since'>;
 
@@ -52,6 +55,27 @@ export class Runtime implements StagewrightRuntime {
     return this._registry.documentId + ':' + this._changes.count;
   }
 
+  changeCountAfterFrame(): Promise<string> {
+    return new PromiseCtor<string>(resolve => {
+      if (documentVisibilityState(document) === 'hidden')
+        return resolve('');
+      let answered = false;
+      const answer = (count: () => string) => {
+        if (answered)
+          return;
+        answered = true;
+        try {
+          resolve(count());
+        } catch {
+          resolve('');
+        }
+      };
+      // Animation frame callbacks run after the frame's scroll, resize and media steps.
+      requestAnimationFrame(() => answer(() => this.changeCount()));
+      setTimeout(() => answer(() => ''), kMaxFrameWaitMs);
+    });
+  }
+
   /** Walks the document (and, when asked, serializes its DOM) and answers with the encoded PageSnapshot. */
   snapshot(requestJson: string, rootElement?: Element): string {
     const request = readSnapshotRequest(requestJson);
@@ -76,7 +100,7 @@ export class Runtime implements StagewrightRuntime {
       const serialized = serializeDocument(root, element => {
         const ref = this._registry.refOf(element);
         return ref && inSnapshot[ref] ? ref : undefined;
-      }, request.limits, request.redact);
+      }, request.limits, request.redact, shadowRoot => this._changes.observe(shadowRoot));
       dom = serialized.html;
       domTruncated = serialized.truncated;
     }

@@ -41,6 +41,8 @@ export class StyleState {
   /** The media query lists made so far, by query (`matches` is live), and their answers when last compared. */
   private readonly _queries = new MapCtor<string, MediaQueryList | null>();
   private _answers = '';
+  /** The roots where an animation was running when last compared. */
+  private readonly _animating: WeakMap<StyleRoot, boolean> = new WeakMapCtor();
 
   /**
    * How many changes of style `roots` show since last compared: a root whose sheets are others, a
@@ -66,8 +68,12 @@ export class StyleState {
       if (signature === undefined || (before !== undefined && before !== signature))
         changed++;
       weakMapSet(this._roots, root, signature ?? '\u0000');
-      if (animating(root))
+      // An animation changes the page until it ends, after a comparison as much as before it:
+      // the comparison after the last one that saw it running still counts a change.
+      const running = animating(root);
+      if (running || weakMapGet(this._animating, root))
         changed++;
+      weakMapSet(this._animating, root, running);
     }
     try {
       const answers = this._mediaAnswers(queries);
