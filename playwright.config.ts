@@ -4,8 +4,8 @@ import { chromiumLaunchOptions } from './src/browser/index';
 // Every Playwright internal stagewright uses must be there (src/playwright/internals.ts): a missing
 // one fails the run instead of falling back.
 process.env.STAGEWRIGHT_REQUIRE_INTERNALS ??= '1';
-// Every capture shortcut is checked against a full walk made beside it (docs/performance.md,
-// Proving the shortcuts): the first difference fails the test with INCREMENTAL_MISMATCH.
+// Every capture shortcut is checked against a full walk made beside it, and the first difference
+// fails the test with INCREMENTAL_MISMATCH (docs/performance.md, Proving the shortcuts).
 process.env.STAGEWRIGHT_VERIFY_INCREMENTAL ??= '1';
 
 // Tiers (docs/contributing.md, Tests): `npm test` runs the fast one (STAGEWRIGHT_TIER=fast),
