@@ -21,11 +21,12 @@ export interface StagewrightRuntime {
    */
   changeCount(forms?: boolean): string;
   /**
-   * The change count (with forms) once the page has rendered its next frame, by when the scroll,
-   * resize, media and animation events of every change made before the call are dispatched; ''
-   * when no frame comes (a hidden document), which a check takes as a change.
+   * The change count (with forms) for a check against `since` (a count a capture kept): at once
+   * when it differs already; otherwise once the page has rendered its next frame, by when the
+   * scroll, resize, media and animation events of every change made before the call are
+   * dispatched; '' when no frame comes (a hidden document), which a check takes as a change.
    */
-  changeCountAfterFrame(): Promise<string>;
+  changeCountAfterFrame(since: string): Promise<string>;
   /**
    * Walks the document, or the subtree of `root`, for a `SnapshotRequest` given as JSON; answers
    * with an encoded answer (src/isomorphic/protocol.ts `decodeAnswer`).

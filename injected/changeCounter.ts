@@ -101,7 +101,7 @@ export class ChangeCounter {
     this._observer = new MutationObserverCtor(records => this._onMutations(records));
     this.observe(document);
     this.listen();
-    this._styles.changes([document]); // The style now: what it is later is a change.
+    this._styles.remember([document]); // The style now: what it is later is a change.
   }
 
   private _onMutations(records: MutationRecord[]) {
@@ -273,7 +273,7 @@ export class ChangeCounter {
       } catch {
         // Counted at the next flush, which tries again.
       }
-      this._styles.changes([root as ShadowRoot]);
+      this._styles.remember([root as ShadowRoot]);
     }
     return true;
   }

@@ -22,7 +22,7 @@ export function install(): void {
   const runtime = new Runtime();
   const api: StagewrightRuntime = {
     changeCount: forms => runtime.changeCount(forms),
-    changeCountAfterFrame: () => runtime.changeCountAfterFrame(),
+    changeCountAfterFrame: since => runtime.changeCountAfterFrame(since),
     snapshot: (requestJson, root) => runtime.snapshot(requestJson, root),
     refOf: element => runtime.refOf(element),
     refsOf: elements => runtime.refsOf(elements),

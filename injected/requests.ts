@@ -55,8 +55,11 @@ export class Runtime implements StagewrightRuntime {
     return this._registry.documentId + ':' + this._changes.count;
   }
 
-  changeCountAfterFrame(): Promise<string> {
+  changeCountAfterFrame(since: string): Promise<string> {
     return new PromiseCtor<string>(resolve => {
+      const count = this.changeCount();
+      if (count !== since)
+        return resolve(count);
       if (documentVisibilityState(document) === 'hidden')
         return resolve('');
       let answered = false;

@@ -51,6 +51,19 @@ export class StyleState {
    * walk, or it came with a mutation or a root whose sheets changed.
    */
   changes(roots: StyleRoot[]): number {
+    return this._compare(roots, true);
+  }
+
+  /**
+   * Keeps what the sheets of `roots` hold now, to compare with later (a shadow root just found),
+   * and nothing else: animations are asked for (which brings the document's style up to date) at
+   * a check only.
+   */
+  remember(roots: StyleRoot[]): void {
+    this._compare(roots, false);
+  }
+
+  private _compare(roots: StyleRoot[], check: boolean): number {
     let changed = 0;
     const budget: Budget = { rules: kMaxRules, text: kMaxTextLength };
     const read = new MapCtor<CSSStyleSheet, true>();
@@ -70,11 +83,15 @@ export class StyleState {
       weakMapSet(this._roots, root, signature ?? '\u0000');
       // An animation changes the page until it ends, after a comparison as much as before it:
       // the comparison after the last one that saw it running still counts a change.
+      if (!check)
+        continue;
       const running = animating(root);
       if (running || weakMapGet(this._animating, root))
         changed++;
       weakMapSet(this._animating, root, running);
     }
+    if (!check)
+      return 0;
     try {
       const answers = this._mediaAnswers(queries);
       if (answers !== this._answers)
