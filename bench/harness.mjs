@@ -161,6 +161,10 @@ export async function measurePage(browserContext, { name, load, reps = 5, deep =
  * page; and the report bytes a one-field step on a 15k-element page attaches, the way step
  * captures attach (full files only under `maxAttachmentBytes`, the diff always).
  */
+/** How many fields the step-cost bench changes at once, and how many captures it times for each. */
+const kChangedCounts = [1, 10, 100, 1000];
+const kChangedReps = 3;
+
 export async function measureStepCosts(browserContext, { tablePage, bigPage, reps = 5, steps = 10 }) {
   const page = await browserContext.newPage();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));
@@ -198,9 +202,32 @@ export async function measureStepCosts(browserContext, { tablePage, bigPage, rep
       await internal.internalsOf(sw).recorder.capture(`step ${i}`, { attachTo: target, full: 'bounded' });
       stepBytes.push(bytes - before);
     }
+    // What a step capture costs by how much the step changed: 1, 10, 100 and 1,000 fields set at
+    // once, spread over the page, each against Playwright's snapshot of the same page.
+    const changed = {};
+    for (const count of kChangedCounts) {
+      const times = [];
+      for (let rep = 0; rep < kChangedReps; rep++) {
+        await page.evaluate(({ count, rep }) => {
+          const inputs = document.querySelectorAll('input');
+          const stride = Math.max(1, Math.floor(inputs.length / count));
+          for (let i = 0, set = 0; set < count && i < inputs.length; i += stride, set++)
+            inputs[i].value = `changed ${rep} ${set}`;
+        }, { count, rep });
+        times.push((await timed(() => internal.internalsOf(sw).recorder.capture(`${count} changed`, { attachTo: target, full: 'bounded' }))).ms);
+      }
+      changed[count] = median(times);
+    }
+    const playwrightTimes = [];
+    for (let rep = 0; rep < kChangedReps; rep++)
+      playwrightTimes.push((await timed(() => page.ariaSnapshot({ mode: 'ai' }))).ms);
+    const playwrightMs = median(playwrightTimes);
     bytes = 0;
     await internal.internalsOf(sw).recorder.capture('end', { attachTo: target, full: 'always' });
     return {
+      changedCaptureMs: changed,
+      changedPlaywrightMs: playwrightMs,
+      changedRatios: Object.fromEntries(Object.entries(changed).map(([count, ms]) => [count, ms / playwrightMs])),
       reorderCaptureMs: median(reorder.capture),
       reorderPlaywrightMs: median(reorder.playwright),
       reorderRatio: median(reorder.capture) / median(reorder.playwright),

@@ -117,6 +117,7 @@ const targets = [...(!synthetic ? [] : [
   ['time per element at 50k ≤ 1.5× that at 1k', growth <= 1.5, fixed(growth)],
   ['step capture after re-ordering 5,000 rows ≤ 1.0× Playwright\'s snapshot of that page', steps.reorderRatio <= 1, fixed(steps.reorderRatio)],
   ['report bytes per one-field step (15k) ≤ 50 KB', steps.bytesPerStep <= 50_000, `${steps.bytesPerStep} B`],
+  ['step capture after one changed field ≤ 0.05× Playwright (15k)', steps.changedRatios[1] <= 0.05, fixed(steps.changedRatios[1])],
 ]), ...realTargets];
 const machine = `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}`;
 console.log(`stagewright benchmark — ${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores — medians of ${reps} interleaved runs after a warm-up\n`);
@@ -124,6 +125,7 @@ if (synthetic) {
   console.log(table);
   console.log(`\nstep captures: re-order of a 5,000-row table ${fixed(steps.reorderCaptureMs, 1)} ms (Playwright's snapshot of it ${fixed(steps.reorderPlaywrightMs, 1)} ms, ${fixed(steps.reorderRatio)}×);`);
   console.log(`  one-field step on the 15k page attaches ${steps.bytesPerStep} B (its diff); the final capture ${steps.finalCaptureBytes} B (full YAML and DOM)`);
+  console.log(`  step capture by fields changed, 15k page (Playwright's snapshot ${fixed(steps.changedPlaywrightMs, 1)} ms): ${Object.entries(steps.changedCaptureMs).map(([count, ms]) => `${count}: ${fixed(ms, 1)} ms (${fixed(steps.changedRatios[count])}×)`).join(', ')}`);
 }
 if (apps.length) {
   console.log(`${synthetic ? '\n' : ''}real apps (corpus/apps.json, served on 127.0.0.1; elements and floor include open shadow roots and same-origin frames):\n`);
