@@ -57,6 +57,11 @@ export class Runtime implements StagewrightRuntime {
 
   changeCountAfterFrame(since: string): Promise<string> {
     return new PromiseCtor<string>(resolve => {
+      // Mutations and events first: when they moved the count, form controls and style sheets
+      // need not be compared now (the capture that follows compares them, from where they were).
+      const quick = this.changeCount(false);
+      if (quick !== since)
+        return resolve(quick);
       const count = this.changeCount();
       if (count !== since)
         return resolve(count);
