@@ -27,6 +27,8 @@ const kTestsPerFile = 6;
 const kWorkers = 2;
 const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
 const modes = ['plain', 'stagewright', 'trace'];
+/** The suite written as real suites are (no test.step), each test under a short timeout. */
+const kActionsTimeoutMs = 10_000;
 
 // --- the pages -----------------------------------------------------------------------------------
 const pageCache = new Map();
@@ -45,63 +47,59 @@ await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
 const baseURL = `http://127.0.0.1:${server.address().port}`;
 
 // --- the project ---------------------------------------------------------------------------------
-/** A test of 4, 5 or 6 steps on a page of 1,000–5,000 elements. */
-function testSource(file, index) {
+/**
+ * A test of 4, 5 or 6 steps on a page of 1,000–5,000 elements: as `test.step`s, or (`actions`) as
+ * real suites are written, the same actions and assertions with no step around them.
+ */
+function testSource(file, index, actions = false) {
   const seed = file * kTestsPerFile + index + 1;
   const size = 1000 + (seed * 1237) % 4001;
   const steps = 4 + seed % 3;
   const body = [
-    `await test.step('open the orders page', async () => {
-      await page.goto('/app?size=${size}&seed=${seed}');
-      await expect(page.getByRole('heading', { name: 'Orders ${seed}' })).toBeVisible();
-    });`,
-    `await test.step('filter the orders', async () => {
-      await page.getByLabel('Filter orders').fill('${['Ada', 'Grace', 'Pending', 'Shipped'][seed % 4]}');
-      await expect(page.locator('#count')).not.toHaveText('');
-    });`,
-    `await test.step('open the settings', async () => {
-      await page.getByRole('tab', { name: 'Settings' }).click();
+    ['open the orders page', `await page.goto('/app?size=${size}&seed=${seed}');
+      await expect(page.getByRole('heading', { name: 'Orders ${seed}' })).toBeVisible();`],
+    ['filter the orders', `await page.getByLabel('Filter orders').fill('${['Ada', 'Grace', 'Pending', 'Shipped'][seed % 4]}');
+      await expect(page.locator('#count')).not.toHaveText('');`],
+    ['open the settings', `await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByLabel('Shop name').fill('Corner shop ${seed}');
       await page.getByLabel('Contact email').fill('${seed % 2 ? 'corner@example' : `corner${seed}@example.com`}');
       await page.getByLabel('Currency').selectOption('USD');
-      await page.getByLabel('Weekly digest').check();
-    });`,
-    `await test.step('save the settings', async () => {
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await expect(page.locator('#saved')).toHaveText(${seed % 2 ? "'Fix the errors above'" : `'Saved settings for Corner shop ${seed}'`});
-    });`,
-    `await test.step('sort the orders by total', async () => {
-      await page.getByRole('tab', { name: 'Orders' }).click();
+      await page.getByLabel('Weekly digest').check();`],
+    ['save the settings', `await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.locator('#saved')).toHaveText(${seed % 2 ? "'Fix the errors above'" : `'Saved settings for Corner shop ${seed}'`});`],
+    ['sort the orders by total', `await page.getByRole('tab', { name: 'Orders' }).click();
       await page.getByLabel('Filter orders').fill('');
       await page.getByRole('button', { name: 'Sort by total' }).click();
-      await expect(page.locator('#total-header')).toHaveAttribute('aria-sort', 'descending');
-    });`,
-    `await test.step('edit an order and read the activity', async () => {
-      await page.getByRole('button', { name: 'Edit order ${seed * 10000 + 3}' }).click();
+      await expect(page.locator('#total-header')).toHaveAttribute('aria-sort', 'descending');`],
+    ['edit an order and read the activity', `await page.getByRole('button', { name: 'Edit order ${seed * 10000 + 3}' }).click();
       await page.getByRole('tab', { name: 'Activity' }).click();
-      await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
-    });`,
-  ];
+      await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();`],
+  ].map(([title, code]) => actions ? code.replace(/\n      /g, '\n    ') : `await test.step('${title}', async () => {
+      ${code}
+    });`);
   // Four steps: open, filter, settings, save; five add the sort; six the edit and activity.
-  return `test('shop ${seed}: ${steps} steps on ${size} elements', async ({ page }) => {
+  return `test('shop ${seed}: ${steps} ${actions ? 'groups of actions' : 'steps'} on ${size} elements', async ({ page }) => {
     ${body.slice(0, steps).join('\n    ')}
   });`;
 }
 
-function specSource(file, from) {
-  const tests = Array.from({ length: kTestsPerFile }, (_, index) => testSource(file, index)).join('\n\n');
+function specSource(file, from, actions = false) {
+  const tests = Array.from({ length: kTestsPerFile }, (_, index) => testSource(file, index, actions)).join('\n\n');
   return `const { test, expect } = require(${JSON.stringify(from)});\n\n${tests}\n`;
 }
 
-/** `capture`: a stagewright capture mode other than the default (the report-size runs), named `variant`. */
-function configSource(mode, variant = mode, capture = undefined) {
+/**
+ * `capture`: a stagewright capture mode other than the default (the report-size runs), named
+ * `variant`. `actions`: the suite written as real ones are (no test.step), with a short timeout.
+ */
+function configSource(mode, variant = mode, capture = undefined, actions = false) {
   return `const { defineConfig } = require('@playwright/test');
 const { chromiumLaunchOptions } = require('stagewright/browser');
 module.exports = defineConfig({
-  testDir: ${JSON.stringify(mode === 'stagewright' ? 'ours' : 'plain')},
+  testDir: ${JSON.stringify((mode === 'stagewright' ? 'ours' : 'plain') + (actions ? '-actions' : ''))},
   testMatch: '*.spec.js',
   outputDir: 'results-${variant}',
-  timeout: 60000,
+  timeout: ${actions ? kActionsTimeoutMs : 60000},
   workers: ${kWorkers},
   reporter: [['json', { outputFile: 'report-${variant}.json' }]],
   use: { baseURL: ${JSON.stringify(baseURL)}, launchOptions: chromiumLaunchOptions(), trace: '${mode === 'trace' ? 'on' : 'off'}'${capture ? `, stagewrightOptions: { capture: '${capture}' }` : ''} },
@@ -144,10 +142,15 @@ async function createProject() {
   for (const name of ['@playwright/test', 'playwright', 'playwright-core'])
     fs.symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
   for (const [sub, from] of [['plain', '@playwright/test'], ['ours', 'stagewright']]) {
-    fs.mkdirSync(path.join(dir, sub));
-    for (let file = 0; file < kFiles; file++)
-      fs.writeFileSync(path.join(dir, sub, `shop-${file + 1}.spec.js`), specSource(file, from));
+    for (const actions of [false, true]) {
+      const folder = sub + (actions ? '-actions' : '');
+      fs.mkdirSync(path.join(dir, folder));
+      for (let file = 0; file < kFiles; file++)
+        fs.writeFileSync(path.join(dir, folder, `shop-${file + 1}.spec.js`), specSource(file, from, actions));
+    }
   }
+  for (const mode of ['plain', 'stagewright'])
+    fs.writeFileSync(path.join(dir, `${mode}-actions.config.js`), configSource(mode, `${mode}-actions`, undefined, true));
   for (const mode of modes)
     fs.writeFileSync(path.join(dir, `${mode}.config.js`), configSource(mode));
   for (const capture of kCaptureModes)
@@ -226,12 +229,13 @@ function runMode(dir, mode, variant = mode) {
       const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       fs.rmSync(reportFile);
       const { durations, steps, failed } = readRunReport(report, (file, spec) => spec.title);
+      const skippedCaptures = JSON.stringify(report).split('capture skipped').length - 1;
       let inCapturesMs = 0;
       if (fs.existsSync(captureTimes)) {
         for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))
           inCapturesMs += JSON.parse(line).captureMs;
       }
-      resolve({ mode, reportBytes, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
+      resolve({ mode, skippedCaptures, reportBytes, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
     });
   });
 }
@@ -239,6 +243,7 @@ function runMode(dir, mode, variant = mode) {
 // --- the rounds ----------------------------------------------------------------------------------
 const dir = await createProject();
 const runs = Object.fromEntries(modes.map(mode => [mode, []]));
+const actionRuns = { plain: [], stagewright: [] };
 const reportBytes = {};
 const reportPassed = {};
 try {
@@ -251,6 +256,16 @@ try {
       const result = await runMode(dir, mode);
       runs[mode].push(result);
       process.stderr.write(`  round ${round + 1} ${mode.padEnd(11)} ${(result.runnerMs / 1000).toFixed(1)} s, ${result.steps} steps, ${result.failed} not passed, peak worker ${Math.round(result.peakWorkerMb)} MB\n`);
+    }
+  }
+  // The suite as real suites are written: no test.step, short timeouts. Warm-up, then rounds.
+  for (const mode of ['plain', 'stagewright'])
+    await runMode(dir, mode, `${mode}-actions`);
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of round % 2 ? ['stagewright', 'plain'] : ['plain', 'stagewright']) {
+      const result = await runMode(dir, mode, `${mode}-actions`);
+      actionRuns[mode].push(result);
+      process.stderr.write(`  round ${round + 1} ${mode}, no test.step: ${(result.runnerMs / 1000).toFixed(1)} s, ${result.failed} not passed, ${result.skippedCaptures} captures skipped\n`);
     }
   }
   // What each capture mode leaves in the JSON report (attachments embedded), once each: not timed.
@@ -310,6 +325,16 @@ const plainBytesPerTest = median(runs.plain.map(run => run.reportBytes)) / title
 console.log(`\n  JSON report per passing test (attachments embedded; plain Playwright ${fixed(plainBytesPerTest / 1024, 1)} KB, trace: 'on' ${fixed(median(runs.trace.map(run => run.reportBytes)) / titles.length / 1024, 1)} KB):`);
 for (const capture of kCaptureModes)
   console.log(`    capture: '${capture}'`.padEnd(34) + `${fixed(reportBytes[capture] / Math.max(1, reportPassed[capture]) / 1024, 1)} KB (${fixed(reportBytes[capture] / Math.max(1, reportPassed[capture]) / plainBytesPerTest, 1)}× plain)`);
+const actionTitles = Object.keys(actionRuns.plain[0].durations);
+const actionTime = mode => actionTitles.reduce((sum, title) => sum + median(actionRuns[mode].map(run => run.durations[title] ?? 0)), 0);
+const actionShare = (actionTime('stagewright') - actionTime('plain')) / actionTime('plain');
+const actionFailed = mode => Math.max(...actionRuns[mode].map(run => run.failed));
+const actionSkipped = Math.max(...actionRuns.stagewright.map(run => run.skippedCaptures));
+console.log(`\n  the same suite as real suites are written (no test.step, a ${kActionsTimeoutMs / 1000} s timeout a test): test time ${fixed(actionTime('plain') / 1000, 1)} s plain, ${fixed(actionTime('stagewright') / 1000, 1)} s with stagewright (+${fixed(actionShare * 100, 1)}%); not passed (the most in one run): plain ${actionFailed('plain')}, stagewright ${actionFailed('stagewright')}; end captures skipped for want of time: ${actionSkipped}`);
+targets.push(
+  ['a suite with no test.step: captures add ≤ 10% of its time', actionShare <= 0.1, `${fixed(actionShare * 100, 1)}%`],
+  ['a suite with no test.step: no more tests fail with the library, and no end capture is skipped for want of time', actionFailed('stagewright') <= actionFailed('plain') && actionSkipped === 0, `failed ${actionFailed('stagewright')} against ${actionFailed('plain')}, ${actionSkipped} skipped`],
+);
 console.log('\ntargets:');
 for (const [what, met, value] of targets)
   console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}: ${value}`);

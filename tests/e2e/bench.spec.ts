@@ -18,3 +18,16 @@ test('should run the benchmark harness on the smallest page', async ({ browser }
   expect(result.diffChanged).toBe(1);
   expect(result.diffTokens).toBeLessThan(60);
 });
+
+test('should run the step-cost harness: a re-order, bytes per step, and captures by fields changed', async ({ browser }) => {
+  const { measureStepCosts } = await import('../../bench/harness.mjs');
+  const { generatedPage, tablePage } = await import('../../bench/pages.mjs');
+  const context = await browser.newContext();
+  const result = await measureStepCosts(context, { tablePage: tablePage(50), bigPage: generatedPage(1_000), reps: 1, steps: 2 });
+  await context.close();
+  expect(result.reorderRatio).toBeGreaterThan(0);
+  expect(result.bytesPerStep).toBeGreaterThan(0);
+  expect(Object.keys(result.changedCaptureMs)).toEqual(['1', '10', '100', '1000']);
+  for (const ratio of Object.values(result.changedRatios))
+    expect(ratio).toBeGreaterThan(0);
+});
