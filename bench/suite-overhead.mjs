@@ -151,6 +151,8 @@ async function createProject() {
   }
   for (const mode of ['plain', 'stagewright'])
     fs.writeFileSync(path.join(dir, `${mode}-actions.config.js`), configSource(mode, `${mode}-actions`, undefined, true));
+  // The library with no capture at all: what its fixture, runtime and listeners cost alone.
+  fs.writeFileSync(path.join(dir, 'stagewright-actions-off.config.js'), configSource('stagewright', 'stagewright-actions-off', 'off', true));
   for (const mode of modes)
     fs.writeFileSync(path.join(dir, `${mode}.config.js`), configSource(mode));
   for (const capture of kCaptureModes)
@@ -243,7 +245,7 @@ function runMode(dir, mode, variant = mode) {
 // --- the rounds ----------------------------------------------------------------------------------
 const dir = await createProject();
 const runs = Object.fromEntries(modes.map(mode => [mode, []]));
-const actionRuns = { plain: [], stagewright: [] };
+const actionRuns = { plain: [], stagewright: [], off: [] };
 const reportBytes = {};
 const reportPassed = {};
 try {
@@ -259,11 +261,13 @@ try {
     }
   }
   // The suite as real suites are written: no test.step, short timeouts. Warm-up, then rounds.
-  for (const mode of ['plain', 'stagewright'])
-    await runMode(dir, mode, `${mode}-actions`);
+  const actionModes = ['plain', 'stagewright', 'off'];
+  const actionVariant = mode => (mode === 'off' ? 'stagewright-actions-off' : `${mode}-actions`);
+  for (const mode of actionModes)
+    await runMode(dir, mode === 'off' ? 'stagewright' : mode, actionVariant(mode));
   for (let round = 0; round < rounds; round++) {
-    for (const mode of round % 2 ? ['stagewright', 'plain'] : ['plain', 'stagewright']) {
-      const result = await runMode(dir, mode, `${mode}-actions`);
+    for (const mode of actionModes.map((_, i) => actionModes[(i + round) % actionModes.length])) {
+      const result = await runMode(dir, mode === 'off' ? 'stagewright' : mode, actionVariant(mode));
       actionRuns[mode].push(result);
       process.stderr.write(`  round ${round + 1} ${mode}, no test.step: ${(result.runnerMs / 1000).toFixed(1)} s, ${result.failed} not passed, ${result.skippedCaptures} captures skipped\n`);
     }
@@ -330,7 +334,7 @@ const actionTime = mode => actionTitles.reduce((sum, title) => sum + median(acti
 const actionShare = (actionTime('stagewright') - actionTime('plain')) / actionTime('plain');
 const actionFailed = mode => Math.max(...actionRuns[mode].map(run => run.failed));
 const actionSkipped = Math.max(...actionRuns.stagewright.map(run => run.skippedCaptures));
-console.log(`\n  the same suite as real suites are written (no test.step, a ${kActionsTimeoutMs / 1000} s timeout a test): test time ${fixed(actionTime('plain') / 1000, 1)} s plain, ${fixed(actionTime('stagewright') / 1000, 1)} s with stagewright (+${fixed(actionShare * 100, 1)}%); not passed (the most in one run): plain ${actionFailed('plain')}, stagewright ${actionFailed('stagewright')}; end captures skipped for want of time: ${actionSkipped}`);
+console.log(`\n  the same suite as real suites are written (no test.step, a ${kActionsTimeoutMs / 1000} s timeout a test): test time ${fixed(actionTime('plain') / 1000, 1)} s plain, ${fixed(actionTime('stagewright') / 1000, 1)} s with stagewright (+${fixed(actionShare * 100, 1)}%), ${fixed(actionTime('off') / 1000, 1)} s with capture: 'off' (+${fixed((actionTime('off') - actionTime('plain')) / actionTime('plain') * 100, 1)}%, the library without captures); in captures ${fixed(median(actionRuns.stagewright.map(run => run.inCapturesMs)) / actionTitles.length, 1)} ms a test; not passed (the most in one run): plain ${actionFailed('plain')}, stagewright ${actionFailed('stagewright')}; end captures skipped for want of time: ${actionSkipped}`);
 targets.push(
   ['a suite with no test.step: captures add ≤ 10% of its time', actionShare <= 0.1, `${fixed(actionShare * 100, 1)}%`],
   ['a suite with no test.step: no more tests fail with the library, and no end capture is skipped for want of time', actionFailed('stagewright') <= actionFailed('plain') && actionSkipped === 0, `failed ${actionFailed('stagewright')} against ${actionFailed('plain')}, ${actionSkipped} skipped`],
