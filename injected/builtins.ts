@@ -318,6 +318,27 @@ export const groupingRuleRules = optionalGetter<CSSGroupingRule, CSSRuleList>(cs
 export const importRuleStyleSheet = optionalGetter<CSSImportRule, CSSStyleSheet | null>(cssRulePrototypes.import, 'styleSheet');
 export const ruleCssText = optionalGetter<CSSRule, string>(optionalPrototype('CSSRule'), 'cssText');
 
+/**
+ * The style sheets of a document or a shadow root, in the order they apply: its `<style>` and
+ * `<link>` sheets, then its adopted ones. Undefined where the browser lacks the getters.
+ */
+export function styleSheetsOf(root: Document | ShadowRoot): CSSStyleSheet[] | undefined {
+  const isDocument = nodeType(root) === 9 /* DOCUMENT_NODE */;
+  const list = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
+  if (!list || !styleSheetListLength || !styleSheetListItem)
+    return undefined;
+  const sheets: CSSStyleSheet[] = [];
+  const count = styleSheetListLength(list);
+  for (let i = 0; i < count; i++)
+    append(sheets, styleSheetListItem(list, i) as CSSStyleSheet);
+  const adopted = isDocument ? documentAdoptedStyleSheets?.(root as Document) : shadowRootAdoptedStyleSheets?.(root as ShadowRoot);
+  if (isArray(adopted)) {
+    for (let i = 0; i < adopted.length; i++)
+      append(sheets, adopted[i]);
+  }
+  return sheets;
+}
+
 // What the change counter reads of style, media and animations (injected/styleState.ts): style
 // sheets changed through the CSSOM, media that changed, and animations under way show in no
 // mutation record. Undefined where the browser lacks one; the counter then counts a change.

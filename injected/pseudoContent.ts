@@ -18,11 +18,10 @@
 // The user-agent style sheet gives `q` its quotes, so `q` is always read.
 
 import {
-  append, arrayJoin, cssRulePrototypes, documentAdoptedStyleSheets, documentQuerySelectorAll, documentStyleSheets, fragmentHost,
-  fragmentQuerySelectorAll, getRootNode, groupingRuleRules, importRuleStyleSheet, isArray, mapGet, mapSet, MapCtor, nodeListLength,
-  nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets, shadowRootStyleSheets,
-  stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules, styleRuleSelectorText, styleRuleStyle, nestedDeclarationsStyle, regexpTest,
-  styleSheetListItem, styleSheetListLength, styleSheetRules, getPropertyValue, toSet,
+  append, arrayJoin, cssRulePrototypes, documentQuerySelectorAll, fragmentHost, fragmentQuerySelectorAll, getPropertyValue, getRootNode,
+  groupingRuleRules, importRuleStyleSheet, MapCtor, mapGet, mapSet, nestedDeclarationsStyle, nodeListLength, nodeType, prototypeOf, regexpTest,
+  ruleCssText, ruleListItem, ruleListLength, stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim, styleRuleRules,
+  styleRuleSelectorText, styleRuleStyle, styleSheetRules, styleSheetsOf, toSet,
 } from './builtins';
 
 type StyleRoot = Document | ShadowRoot;
@@ -124,18 +123,9 @@ function scanRoot(root: StyleRoot): void {
   const isDocument = nodeType(root) === 9;
   const scans: SheetScan[] = [];
   try {
-    const sheets = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
-    if (!sheets || !styleSheetListLength || !styleSheetListItem)
+    const all = styleSheetsOf(root);
+    if (!all)
       return void (current.all = true);
-    const all: CSSStyleSheet[] = [];
-    const count = styleSheetListLength(sheets);
-    for (let i = 0; i < count; i++)
-      append(all, styleSheetListItem(sheets, i) as CSSStyleSheet);
-    const adopted = isDocument ? documentAdoptedStyleSheets?.(root as Document) : shadowRootAdoptedStyleSheets?.(root as ShadowRoot);
-    if (isArray(adopted)) {
-      for (let i = 0; i < adopted.length; i++)
-        append(all, adopted[i]);
-    }
     for (let i = 0; i < all.length && !current.all; i++) {
       if (all[i])
         append(scans, sheetScan(all[i]));

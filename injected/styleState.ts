@@ -6,10 +6,9 @@
 // with the one it had when last compared, and counts a root with a running animation as changed.
 
 import {
-  animationPlayState, append, cssRulePrototypes, documentAdoptedStyleSheets, documentGetAnimations, documentStyleSheets, importRuleStyleSheet, isArray, MapCtor,
-  mapForEach, mapGet, mapSet, mapSize, matchMedia, mediaListText, mediaQueryListMatches, nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootAdoptedStyleSheets,
-  shadowRootGetAnimations, shadowRootStyleSheets, stringIndexOf, stringSlice, styleSheetDisabled, styleSheetListItem, styleSheetListLength,
-  styleSheetMedia, styleSheetRules, WeakMapCtor, weakMapGet, weakMapSet,
+  animationPlayState, cssRulePrototypes, documentGetAnimations, importRuleStyleSheet, MapCtor, mapForEach, mapGet, mapSet, mapSize, matchMedia,
+  mediaListText, mediaQueryListMatches, nodeType, prototypeOf, ruleCssText, ruleListItem, ruleListLength, shadowRootGetAnimations, stringIndexOf,
+  stringSlice, styleSheetDisabled, styleSheetMedia, styleSheetRules, styleSheetsOf, WeakMapCtor, weakMapGet, weakMapSet,
 } from './builtins';
 
 type StyleRoot = Document | ShadowRoot;
@@ -105,19 +104,9 @@ export class StyleState {
 
   /** The root's sheets in order (adopted ones last); each sheet not read yet in this comparison is read. */
   private _root(root: StyleRoot, read: Map<CSSStyleSheet, true>, queries: Map<string, true>, budget: Budget, sheetChanged: () => void): string {
-    const isDocument = nodeType(root) === 9 /* DOCUMENT_NODE */;
-    const list = isDocument ? documentStyleSheets?.(root as Document) : shadowRootStyleSheets?.(root as ShadowRoot);
-    if (!list || !styleSheetListLength || !styleSheetListItem)
+    const sheets = styleSheetsOf(root);
+    if (!sheets)
       throw new TooMuch();
-    const sheets: CSSStyleSheet[] = [];
-    const count = styleSheetListLength(list);
-    for (let i = 0; i < count; i++)
-      append(sheets, styleSheetListItem(list, i) as CSSStyleSheet);
-    const adopted = isDocument ? documentAdoptedStyleSheets?.(root as Document) : shadowRootAdoptedStyleSheets?.(root as ShadowRoot);
-    if (isArray(adopted)) {
-      for (let i = 0; i < adopted.length; i++)
-        append(sheets, adopted[i]);
-    }
     let signature = '';
     for (let i = 0; i < sheets.length; i++)
       signature += this._sheet(sheets[i], read, queries, budget, sheetChanged, 0);
