@@ -6,7 +6,7 @@
 import {
   addEventListener, append, composedPath, documentCreateElement, documentFonts, elementFirstElementChild, elementNextElementSibling,
   elementQuerySelectorAll, elementShadowRoot, MutationObserverCtor, nodeListLength, nodeType, observeMutations, parentFirstElementChild,
-  recordAddedNodes, setInnerHTML, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
+  recordAddedNodes, recordType, setInnerHTML, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { FormState } from './formState';
 import { StyleState } from './styleState';
@@ -122,6 +122,9 @@ export class ChangeCounter {
   private _observeInsertedShadowRoots(records: MutationRecord[]) {
     const inserted: Node[] = [];
     for (let i = 0; i < records.length; i++) {
+      // Only a childList record adds nodes: reading `addedNodes` of any other makes an empty NodeList.
+      if (recordType(records[i]) !== 'childList')
+        continue;
       const nodes = recordAddedNodes(records[i]);
       const count = nodeListLength(nodes);
       for (let j = 0; j < count; j++)

@@ -50,8 +50,10 @@ export function rememberPasswordSwitches(records: MutationRecord[]): void {
   for (let i = 0; i < records.length; i++) {
     let target: Node | undefined;
     try {
+      if (recordAttributeName(records[i]) !== 'type')
+        continue;
       target = recordTarget(records[i]);
-      if (recordAttributeName(records[i]) !== 'type' || nodeType(target) !== 1 /* ELEMENT_NODE */ || elementTag(target as Element) !== 'input')
+      if (nodeType(target) !== 1 /* ELEMENT_NODE */ || elementTag(target as Element) !== 'input')
         continue;
       const oldValue = recordOldValue(records[i]);
       if (oldValue !== null && stringToLowerCase(oldValue) === 'password')

@@ -1,4 +1,5 @@
 import { errorOf, expect, test } from './helpers/fixtures';
+import { kEngineSource } from '../../src/runtime/pageCalls';
 
 test.describe('refs across re-renders', () => {
   test('should keep the ref when an element is replaced by its clone, and click the new element', async ({ page, stagewright: sw }) => {
@@ -202,6 +203,29 @@ test.describe('hostile pages', () => {
     const [go] = await sw.find({ role: 'button', name: 'Go now' });
     await sw.ref(go.ref).click();
     expect(await page.evaluate('window.went')).toBe(true);
+  });
+});
+
+test.describe('the sw-ref selector engine', () => {
+  // Playwright evaluates a registered engine's source in every world where it runs selectors, the
+  // utility world of each locator call included, where this engine never queries.
+  test('should install the runtime only when it first queries', async ({ browser }) => {
+    const page = await browser.newPage(); // No init script: a document the runtime never reached.
+    await page.setContent('<button>Save</button>');
+    const installed = await page.evaluate(source => {
+      const engine = (0, eval)(source) as { queryAll(root: Node, selector: string): Element[] };
+      const key = '__stagewright_runtime';
+      const before = key in window;
+      let error = '';
+      try {
+        engine.queryAll(document, 's1');
+      } catch (e) {
+        error = String(e);
+      }
+      return { before, after: key in window, error };
+    }, kEngineSource);
+    await page.close();
+    expect(installed).toEqual({ before: false, after: true, error: expect.stringContaining('REF_STALE') });
   });
 });
 
