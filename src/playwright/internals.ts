@@ -12,13 +12,16 @@
 // - boxed stack prefixes: Playwright's list of library folders, left out of step locations and
 //   error stacks;
 // - the hook type: `testInfo._currentHookType()`, which Playwright's own `page` fixture reads;
-// - the client instrumentation: the listener list Playwright's `pw:api` steps come from.
+// - the client instrumentation: the listener list Playwright's `pw:api` steps come from;
+// - the action hook: the action methods of Locator, Page and Frame (and `_expect`, which every
+//   web-first assertion goes through), wrapped so that a capture runs after an action and before
+//   the test's next line: the instrumentation's end of a call is synchronous.
 
 import path from 'node:path';
-import type { BrowserContext, TestInfo, TestType } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../errors';
 
-export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation';
+export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation' | 'action hook';
 
 /** What each internal gives, and what its fallback does without it. */
 export const kFallbacks: { readonly [name in InternalName]: string } = {
@@ -27,6 +30,7 @@ export const kFallbacks: { readonly [name in InternalName]: string } = {
   'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
   'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
   'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
+  'action hook': 'under `captureActions`, actions are not captured one by one: the end capture shows what they changed',
 };
 
 const reported = new Set<InternalName>();
@@ -220,4 +224,99 @@ export function listenToApiCalls(context: BrowserContext, listener: ApiCallListe
   }
   instrumentation.addListener(listener);
   return () => instrumentation.removeListener(listener);
+}
+
+// --- The action hook -----------------------------------------------------------------------------
+
+/**
+ * The methods that act on a page, by the class that has them: each is async and returns when
+ * Playwright says the action is done, so a capture after it sees what it did and nothing of the
+ * test's next line. `_expect` is the one call every web-first assertion makes.
+ */
+const kElementActions = ['check', 'uncheck', 'setChecked', 'click', 'dblclick', 'tap', 'fill', 'press', 'type', 'hover', 'focus', 'selectOption', 'setInputFiles', 'dispatchEvent'];
+const kActionMethods = {
+  locator: [...kElementActions, 'pressSequentially', 'clear', 'blur', 'selectText', 'dragTo', '_expect'],
+  page: [...kElementActions, 'dragAndDrop', 'goto', 'reload', 'goBack', 'goForward', 'setContent'],
+  frame: [...kElementActions, 'dragAndDrop', 'goto', 'setContent', '_expect'],
+} as const;
+
+/** What ran: the object it ran on (a Locator, Page or Frame), its method and arguments. */
+export interface ActionCall { receiver: object; method: string; args: unknown[] }
+/** Runs after an action that succeeded, before its caller goes on. */
+export type AfterAction = (call: ActionCall) => Promise<void> | undefined;
+
+/**
+ * What the wrappers share: the hook, and whether an action is being started (`page.click` starts
+ * `frame.click` before it first waits: that is one action, followed once).
+ */
+const actionState: { after: AfterAction | undefined; inside: boolean } = { after: undefined, inside: false };
+const hookedActionPrototypes = new WeakSet<object>();
+
+/**
+ * The wrapper of one method. Made from source named `node:…`: Playwright names a call (and
+ * prefixes its errors, `locator.click: Timeout …`) after the last of its own stack frames before
+ * the caller's, and places its report step at the first frame outside its files; it skips Node's
+ * own frames (`node:` files) in both. A wrapper that showed in the stack would have renamed every
+ * call it wraps.
+ */
+type WrapperMaker = (original: Function, state: typeof actionState, name: string) => Function;
+let makeWrapper: WrapperMaker | null | undefined;
+
+function wrapperMaker(): WrapperMaker | null {
+  if (makeWrapper === undefined) {
+    try {
+      makeWrapper = new Function('original', 'state', 'name', `return { async [name](...args) {
+  if (!state.after || state.inside)
+    return await original.apply(this, args);
+  const after = state.after;
+  state.inside = true;
+  let called;
+  try {
+    called = original.apply(this, args);
+  } finally {
+    state.inside = false;
+  }
+  const result = await called;
+  try {
+    await after({ receiver: this, method: name, args });
+  } catch {
+  }
+  return result;
+} }[name];
+//# sourceURL=node:stagewright/action-hook`) as WrapperMaker;
+    } catch {
+      makeWrapper = null; // Code from strings is disallowed (--disallow-code-generation-from-strings).
+    }
+  }
+  return makeWrapper;
+}
+
+/**
+ * Runs `after` after each action of Locator, Page and Frame (classes reached through `page`) and
+ * each web-first assertion, whoever made the object, for the rest of the worker. An action that
+ * throws is not followed. Returns false, having said so, where it cannot.
+ */
+export function hookActions(page: Page, after: AfterAction): boolean {
+  const make = wrapperMaker();
+  if (!make) {
+    reportMissing('action hook', 'a way to wrap its action methods (the process disallows code generation from strings)');
+    return false;
+  }
+  actionState.after = after;
+  const frame = page.mainFrame();
+  const hook = (prototype: object, methods: readonly string[]) => {
+    if (hookedActionPrototypes.has(prototype))
+      return;
+    hookedActionPrototypes.add(prototype);
+    const methodsOf = prototype as Record<string, unknown>;
+    for (const method of methods) {
+      const original = methodsOf[method];
+      if (typeof original === 'function')
+        methodsOf[method] = make(original, actionState, method);
+    }
+  };
+  hook(Object.getPrototypeOf(page.locator(':root')), kActionMethods.locator);
+  hook(Object.getPrototypeOf(page), kActionMethods.page);
+  hook(Object.getPrototypeOf(frame), kActionMethods.frame);
+  return true;
 }

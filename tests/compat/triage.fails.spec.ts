@@ -44,3 +44,17 @@ test('a failing matcher of ours: its message, and triage by its query', {
     await expect(sw).toHaveEntry({ role: 'button', name: 'Submit' }, { timeout: 500 });
   });
 });
+
+test.describe('captureActions', () => {
+  test.use({ stagewrightOptions: { captureActions: true } });
+  test('a failed action made of another keeps its own name', {
+    annotation: [
+      { type: 'compat-error', description: 'locator.clear: Timeout 2000ms exceeded' },
+      { type: 'compat-triage', description: `getByLabel('Phone')` },
+    ],
+  }, async ({ page }) => {
+    await page.setContent(kCheckout);
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Phone').clear();
+  });
+});

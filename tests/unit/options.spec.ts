@@ -60,13 +60,15 @@ describe('resolveOptions', () => {
     expect(problemOf({ files: 'no' })).toBe('INVALID_ARGUMENT: stagewrightOptions.files must be true or false, got "no".');
     expect(problemOf({ attach: { aria: 'no' } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach.aria must be true or false, got "no".');
     expect(problemOf({ interactiveOnly: 1 })).toMatch(/interactiveOnly must be true or false, got 1\.$/);
+    expect(problemOf({ captureActions: 'all' })).toMatch(/captureActions must be true or false, got "all"\.$/);
+    expect(resolveOptions({}).captureActions).toBe(false);
     expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true\}, got false\.$/);
     expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true });
   });
 
   it('should refuse unknown keys with the one meant, at every level', () => {
     expect(problemOf({ captur: 'off' })).toBe('INVALID_ARGUMENT: stagewrightOptions got unknown options: captur. For captur, did you mean \'capture\'? ' +
-      'Known: capture, attach, files, interactiveOnly, budgetTokens, limits, redact, redactQueryParams, maxAttachmentBytes, captureTimeout, stepSuggestions.');
+      'Known: capture, attach, files, interactiveOnly, budgetTokens, limits, redact, redactQueryParams, maxAttachmentBytes, captureTimeout, stepSuggestions, captureActions.');
     expect(problemOf({ attach: { arai: false } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach got unknown fields: arai. For arai, did you mean \'aria\'? Known: aria, dom, diff.');
     expect(problemOf({ limits: { maxNode: 10 } })).toBe('INVALID_ARGUMENT: stagewrightOptions.limits got unknown fields: maxNode. For maxNode, did you mean \'maxNodes\'? Known: maxNodes, maxDepth, timeBudgetMs.');
   });

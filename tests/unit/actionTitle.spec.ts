@@ -1,0 +1,30 @@
+// A user's action as a capture's label (captureActions): the method and the locator as
+// Playwright prints it, a URL without its query, an assertion's matcher; never a typed value.
+import { describe, expect, it } from 'vitest';
+import { actionTitle } from '../../src/capture/callSteps';
+
+// Stand-ins with what actionTitle reads: a Locator prints itself and has elementHandle; a Page or
+// Frame makes a locator of a selector.
+const locator = (printed: string) => ({ elementHandle: () => {}, toString: () => printed, locator: () => 'nested' });
+const page = { locator: (selector: string) => `locator('${selector}')` };
+
+describe('actionTitle', () => {
+  it('should name a locator action by the method and the locator, without the value', () => {
+    expect(actionTitle({ receiver: locator(`getByLabel('Password')`), method: 'fill', args: ['hunter2'] })).toBe(`fill getByLabel('Password')`);
+    expect(actionTitle({ receiver: locator(`getByRole('button', { name: 'Save' })`), method: 'click', args: [{ timeout: 5 }] })).toBe(`click getByRole('button', { name: 'Save' })`);
+  });
+
+  it('should name a page action by its selector, and a navigation by its URL without query or fragment', () => {
+    expect(actionTitle({ receiver: page, method: 'click', args: ['#save'] })).toBe(`click locator('#save')`);
+    expect(actionTitle({ receiver: page, method: 'goto', args: ['https://example.com/reset?token=abc#top'] })).toBe('goto https://example.com/reset');
+    expect(actionTitle({ receiver: page, method: 'reload', args: [] })).toBe('reload');
+    expect(actionTitle({ receiver: page, method: 'setContent', args: ['<p>secret</p>'] })).toBe('setContent');
+  });
+
+  it('should name an assertion by its subject and matcher', () => {
+    expect(actionTitle({ receiver: locator(`locator('#status')`), method: '_expect', args: ['to.have.text', { isNot: false }] })).toBe(`expect locator('#status') toHaveText`);
+    expect(actionTitle({ receiver: locator(`getByRole('dialog')`), method: '_expect', args: ['to.be.visible', { isNot: true }] })).toBe(`expect getByRole('dialog') not.toBeVisible`);
+    expect(actionTitle({ receiver: page, method: '_expect', args: ['to.have.url', {}] })).toBe('expect page toHaveURL');
+    expect(actionTitle({ receiver: page, method: '_expect', args: ['to.be.checked', { selector: '#agree' }] })).toBe(`expect locator('#agree') toBeChecked`);
+  });
+});
