@@ -224,9 +224,10 @@ test.describe('the packed package', () => {
   // compatibility and internals sections, and the protocol's decoder beside its encoder (+11 KB),
   // then capture modes in the trace's words, held step captures for retain-on-failure, and the
   // options and documentation for them and for step suggestions (+8 KB), and the change check's
-  // style state, frame wait and oracle, with "Proving the shortcuts" (+10 KB).
-  test('should be at most 495 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(495_000);
+  // style state, frame wait and oracle, with "Proving the shortcuts" (+10 KB); 0.8.0 adds per-action
+  // captures (`captureActions`): the action hook, the calls' titles and their documentation (+8 KB).
+  test('should be at most 505 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(505_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff', async () => {
