@@ -26,11 +26,13 @@ const kSlowSpecs = [
 const tier = process.env.STAGEWRIGHT_TIER;
 const slow = kSlowSpecs.map(file => `**/${file}`);
 // The fuzzer runs in both: seeds 1–6 in the fast tier, 1–24 in the slow one (tests/e2e/fuzz.spec.ts).
+// So do the shortcuts against a full walk: the fuzzer's pages in the fast tier, every corpus app
+// in the slow one (tests/e2e/shortcuts.spec.ts; the corpus is built there if missing).
 
 export default defineConfig({
   testDir: './tests/e2e',
   testIgnore: tier === 'fast' ? slow : undefined,
-  testMatch: tier === 'slow' ? [...slow, '**/fuzz.spec.ts'] : undefined,
+  testMatch: tier === 'slow' ? [...slow, '**/fuzz.spec.ts', '**/shortcuts.spec.ts'] : undefined,
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

@@ -241,6 +241,7 @@ test.beforeEach(() => {
 });
 
 test.describe('shortcuts against a full walk', () => {
+  test.skip(process.env.STAGEWRIGHT_TIER === 'slow', 'the fuzzer\'s pages run in the fast tier');
   for (let seed = 1; seed <= 8; seed++) {
     test(`should agree on the fuzzer's page ${seed} through a random sequence of changes`, async ({ page, stagewright: sw }) => {
       const fuzzCase = generateCase(seed);
