@@ -22,12 +22,41 @@ const kTypes = {
   '.ttf': 'font/ttf',
 };
 
-/** Builds the corpus first when it is missing (saying so on stderr). */
+/** A build that holds the lock longer than this is taken as dead (its process was killed). */
+const kStaleLockMs = 15 * 60_000;
+
+/**
+ * Builds the corpus first when it is missing (saying so on stderr). Safe to call from several
+ * processes at once (the workers of a test run): one builds, under a lock folder, and the others
+ * wait for it rather than extract the same files over the ones being served.
+ */
 export function ensureCorpus() {
   if (corpusPresent())
     return;
-  process.stderr.write('corpus: corpus/.cache is missing or stale: building it with scripts/corpus.mjs (npm pack)…\n');
-  buildCorpus();
+  const lock = path.join(kCorpusDir, '.cache', '.building');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST')
+        throw error;
+    }
+    if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > kStaleLockMs)
+      fs.rmSync(lock, { recursive: true, force: true });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    if (corpusPresent())
+      return;
+  }
+  try {
+    if (!corpusPresent()) {
+      process.stderr.write('corpus: corpus/.cache is missing or stale: building it with scripts/corpus.mjs (npm pack)…\n');
+      buildCorpus();
+    }
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** `file` under `dir`, or undefined when it escapes it or is not a file. */
