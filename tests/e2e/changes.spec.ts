@@ -208,6 +208,21 @@ test.describe('changes since the last capture', () => {
       kept.name = 'Save';
       recorder.last!.dom = recorder.last!.dom.replace('value="Ada"', 'value="Grace"');
       expect((await errorOf(() => recorder.changedSinceLastCapture())).message).toMatch(/DOM file, line \d+: .*Grace.* where a full walk has .*Ada/);
+      recorder.last!.dom = recorder.last!.dom.replace('value="Grace"', 'value="Ada"');
+      // A change the counter sees, made after the check and before the oracle's walk (as an
+      // editor's highlighter does on a timer), is no miss: the walk's own count says it came later.
+      const internal = recorder as unknown as { _walk: (...args: unknown[]) => Promise<unknown> };
+      const walk = internal._walk;
+      internal._walk = async (...args: unknown[]) => {
+        await page.evaluate(() => document.querySelector('button')!.textContent = 'Sent');
+        return await walk.apply(recorder, args);
+      };
+      try {
+        expect(await recorder.changedSinceLastCapture()).toBe(false);
+      } finally {
+        internal._walk = walk;
+      }
+      expect(await recorder.changedSinceLastCapture(), 'the change is counted at the next check').toBe(true);
     } finally {
       if (previous === undefined)
         delete process.env.STAGEWRIGHT_VERIFY_INCREMENTAL;
