@@ -30,7 +30,7 @@ export const kFallbacks: { readonly [name in InternalName]: string } = {
   'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
   'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
   'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
-  'action hook': 'under `captureActions`, actions are not captured one by one: the end capture shows what they changed',
+  'action hook': 'under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed',
 };
 
 const reported = new Set<InternalName>();
@@ -240,8 +240,12 @@ const kActionMethods = {
   frame: [...kElementActions, 'dragAndDrop', 'goto', 'setContent', '_expect'],
 } as const;
 
-/** What ran: the object it ran on (a Locator, Page or Frame), its method and arguments. */
-export interface ActionCall { receiver: object; method: string; args: unknown[] }
+/**
+ * What ran: the object it ran on (a Locator, Page or Frame), its method and arguments; for a
+ * web-first assertion, `method: 'expect'` and the assertion as Playwright's matcher names it
+ * (`toHaveText`, `not.toBeVisible`), with the selector it checked when the receiver is not a locator.
+ */
+export interface ActionCall { receiver: object; method: string; args: unknown[]; assertion?: { matcher: string; selector?: string } }
 /** Runs after an action that succeeded, before its caller goes on. */
 export type AfterAction = (call: ActionCall) => Promise<void> | undefined;
 
@@ -302,7 +306,7 @@ export function hookActions(page: Page, after: AfterAction): boolean {
     reportMissing('action hook', 'a way to wrap its action methods (the process disallows code generation from strings)');
     return false;
   }
-  actionState.after = after;
+  actionState.after = call => after(call.method === '_expect' ? assertionCall(call) : call);
   const frame = page.mainFrame();
   const hook = (prototype: object, methods: readonly string[]) => {
     if (hookedActionPrototypes.has(prototype))
@@ -315,8 +319,22 @@ export function hookActions(page: Page, after: AfterAction): boolean {
         methodsOf[method] = make(original, actionState, method);
     }
   };
-  hook(Object.getPrototypeOf(page.locator(':root')), kActionMethods.locator);
+  const locatorPrototype = Object.getPrototypeOf(page.locator(':root'));
+  const framePrototype = Object.getPrototypeOf(frame);
+  // The public methods are there by contract; the one private method is checked.
+  if (typeof locatorPrototype._expect !== 'function' || typeof framePrototype._expect !== 'function')
+    reportMissing('action hook', 'the `_expect` method of its locators and frames, which web-first assertions call');
+  hook(locatorPrototype, kActionMethods.locator);
   hook(Object.getPrototypeOf(page), kActionMethods.page);
-  hook(Object.getPrototypeOf(frame), kActionMethods.frame);
+  hook(framePrototype, kActionMethods.frame);
   return true;
+}
+
+/** `_expect(expression, { selector, isNot, … })` as the assertion it is: `to.have.url` is `toHaveURL`. */
+function assertionCall({ receiver, args }: ActionCall): ActionCall {
+  const [expression, options] = args as [unknown, { selector?: unknown; isNot?: unknown } | undefined];
+  const words = String(expression).split('.');
+  const matcher = words.map((word, i) => !i ? word : word === 'url' ? 'URL' : word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  const selector = typeof options?.selector === 'string' ? options.selector : undefined;
+  return { receiver, method: 'expect', args: [], assertion: { matcher: (options?.isNot ? 'not.' : '') + matcher, ...(selector ? { selector } : {}) } };
 }

@@ -22,9 +22,9 @@ describe('actionTitle', () => {
   });
 
   it('should name an assertion by its subject and matcher', () => {
-    expect(actionTitle({ receiver: locator(`locator('#status')`), method: '_expect', args: ['to.have.text', { isNot: false }] })).toBe(`expect locator('#status') toHaveText`);
-    expect(actionTitle({ receiver: locator(`getByRole('dialog')`), method: '_expect', args: ['to.be.visible', { isNot: true }] })).toBe(`expect getByRole('dialog') not.toBeVisible`);
-    expect(actionTitle({ receiver: page, method: '_expect', args: ['to.have.url', {}] })).toBe('expect page toHaveURL');
-    expect(actionTitle({ receiver: page, method: '_expect', args: ['to.be.checked', { selector: '#agree' }] })).toBe(`expect locator('#agree') toBeChecked`);
+    expect(actionTitle({ receiver: locator(`locator('#status')`), method: 'expect', args: [], assertion: { matcher: 'toHaveText' } })).toBe(`expect locator('#status') toHaveText`);
+    expect(actionTitle({ receiver: locator(`getByRole('dialog')`), method: 'expect', args: [], assertion: { matcher: 'not.toBeVisible' } })).toBe(`expect getByRole('dialog') not.toBeVisible`);
+    expect(actionTitle({ receiver: page, method: 'expect', args: [], assertion: { matcher: 'toHaveURL' } })).toBe('expect page toHaveURL');
+    expect(actionTitle({ receiver: page, method: 'expect', args: [], assertion: { matcher: 'toBeChecked', selector: '#agree' } })).toBe(`expect locator('#agree') toBeChecked`);
   });
 });

@@ -3,9 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, TestInfo, TestType } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../../src/errors';
-import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion } from '../../src/playwright/internals';
+import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookActions, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion, type ActionCall } from '../../src/playwright/internals';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -22,7 +22,7 @@ describe('Playwright internals', () => {
   });
 
   it('should be reached only through src/playwright/internals.ts', () => {
-    const pattern = String.raw`\b_(step|wrapApiCall|currentHookType|instrumentation)\b|playwright(-core)?/lib/|coreBundle|setBoxedStackPrefixes|TestTypeImpl|as unknown as \{ *_`;
+    const pattern = String.raw`\b_(step|wrapApiCall|currentHookType|instrumentation)\b|'_expect'|playwright(-core)?/lib/|coreBundle|setBoxedStackPrefixes|TestTypeImpl|as unknown as \{ *_`;
     const hits = execFileSync('git', ['grep', '--untracked', '-nE', pattern, '--', 'src', 'injected'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
     const outside = hits.filter(line => !line.startsWith('src/playwright/internals.ts:'));
     expect(outside).toEqual([]);
@@ -97,5 +97,35 @@ describe('Playwright internals', () => {
     process.env.STAGEWRIGHT_REQUIRE_INTERNALS = '1';
     expect(addBoxedStackPrefix(path.join(root, 'src'))).toBe(true);
     expect(playwrightVersion()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('should follow each action once, after it succeeded, and say so where assertions cannot be followed', async () => {
+    // Stand-ins shaped like Playwright's classes: a locator's `clear` is its `fill`, as Playwright's is.
+    let stack = '';
+    class FakeLocator {
+      async fill(value: string) {
+        stack = new Error().stack ?? '';
+        return `filled ${value}`;
+      }
+      async clear() { return await this.fill(''); }
+      async click() { throw new Error('locator.click: Timeout 5ms exceeded.'); }
+    }
+    class FakeFrame {}
+    class FakePage { locator() { return new FakeLocator(); } mainFrame() { return new FakeFrame(); } }
+    const followed: ActionCall[] = [];
+    expect(hookActions(new FakePage() as unknown as Page, call => { followed.push(call); return undefined; })).toBe(true);
+    const locator = new FakeLocator();
+    expect(await locator.fill('Ada')).toBe('filled Ada');
+    expect(await locator.clear()).toBe('filled ');
+    await expect(locator.click()).rejects.toThrow('locator.click: Timeout 5ms exceeded.');
+    expect(followed.map(call => [call.method, call.args])).toEqual([['fill', ['Ada']], ['clear', []]]);
+    expect(followed[0].receiver).toBe(locator);
+    // The wrapper keeps the method's name, and its frame is one Playwright skips as Node's own
+    // (it names a call, and locates its step, from the frames around it).
+    expect(FakeLocator.prototype.fill.name).toBe('fill');
+    const frames = stack.split('\n').slice(1);
+    expect(frames[1]).toMatch(/^\s+at FakeLocator\.fill \(node:stagewright\/action-hook:\d+:\d+\)$/);
+    expect(frames.filter(frame => frame.includes('internals.ts'))).toEqual([]);
+    expect(reports).toEqual([`stagewright: @playwright/test ${playwrightVersion()} lacks the \`_expect\` method of its locators and frames, which web-first assertions call (action hook); without it, ${kFallbacks['action hook']}.`]);
   });
 });
