@@ -53,12 +53,24 @@ export function corpusPresent() {
 
 const sha512 = file => 'sha512-' + crypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64');
 
+/** How often `npm pack` is tried before the build fails: the registry can drop a request. */
+const kPackAttempts = 3;
+
 function npmPack(spec) {
   fs.mkdirSync(kTarballs, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const out = execFileSync(npm, ['pack', spec, '--json', '--pack-destination', kTarballs], { cwd: kTarballs, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
-  const [info] = JSON.parse(out);
-  return { file: path.join(kTarballs, info.filename), info };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync(npm, ['pack', spec, '--json', '--pack-destination', kTarballs], { cwd: kTarballs, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+      const [info] = JSON.parse(out);
+      return { file: path.join(kTarballs, info.filename), info };
+    } catch (error) {
+      if (attempt >= kPackAttempts)
+        throw error;
+      process.stderr.write(`corpus: npm pack ${spec} failed (${String(error.message ?? error).split('\n')[0]}); trying again\n`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_000 * attempt);
+    }
+  }
 }
 
 /**
