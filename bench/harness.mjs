@@ -155,16 +155,17 @@ export async function measurePage(browserContext, { name, load, reps = 5, deep =
   }
 }
 
-/**
- * What step captures cost where pages are big or steps change much (bounded captures): the end
- * capture of a step that re-orders a 5,000-row table, against Playwright's AI snapshot of that
- * page; and the report bytes a one-field step on a 15k-element page attaches, the way step
- * captures attach (full files only under `maxAttachmentBytes`, the diff always).
- */
 /** How many fields the step-cost bench changes at once, and how many captures it times for each. */
 const kChangedCounts = [1, 10, 100, 1000];
 const kChangedReps = 3;
 
+/**
+ * What step captures cost where pages are big or steps change much (bounded captures): the end
+ * capture of a step that re-orders a 5,000-row table, against Playwright's AI snapshot of that
+ * page; the report bytes a one-field step on a 15k-element page attaches, the way step captures
+ * attach (full files only under `maxAttachmentBytes`, the diff always); and a step capture's cost
+ * on that page by how many fields it changed (kChangedCounts), against Playwright's snapshot.
+ */
 export async function measureStepCosts(browserContext, { tablePage, bigPage, reps = 5, steps = 10 }) {
   const page = await browserContext.newPage();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stagewright-bench-'));

@@ -94,8 +94,9 @@ function specSource(file, from, actions = false) {
 }
 
 /**
- * `capture`: a stagewright capture mode other than the default (the report-size runs), named
- * `variant`. `actions`: the suite written as real ones are (no test.step), with a short timeout.
+ * `options`: stagewrightOptions other than the defaults (a capture mode for the report-size runs,
+ * `capture: 'off'`, `captureActions`), the run named `variant`. `actions`: the suite written as
+ * real ones are (no test.step), with a short timeout.
  */
 function configSource(mode, variant = mode, options = undefined, actions = false) {
   return `const { defineConfig } = require('@playwright/test');

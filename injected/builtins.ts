@@ -359,14 +359,12 @@ export const documentFonts = optionalGetter<Document, EventTarget>(DocumentProto
 // What the change check waits with (injected/requests.ts): the next rendering frame dispatches the
 // scroll, resize, media and animation events of what changed before it.
 export const PromiseCtor = Promise;
-const nativeRequestAnimationFrame = win.requestAnimationFrame;
+const uncurriedRequestAnimationFrame = uncurry(win.requestAnimationFrame as (this: Window, callback: () => void) => number);
 export function requestAnimationFrame(callback: () => void): void {
   uncurriedRequestAnimationFrame(win, callback);
 }
-const uncurriedRequestAnimationFrame = uncurry(nativeRequestAnimationFrame as (this: Window, callback: () => void) => number);
-const nativeSetTimeout = win.setTimeout;
+const uncurriedSetTimeout = uncurry(win.setTimeout as (this: Window, callback: () => void, ms: number) => number);
 export function setTimeout(callback: () => void, ms: number): void {
   uncurriedSetTimeout(win, callback, ms);
 }
-const uncurriedSetTimeout = uncurry(nativeSetTimeout as (this: Window, callback: () => void, ms: number) => number);
 export const documentVisibilityState = getter<Document, string>(DocumentProto, 'visibilityState');
