@@ -3,7 +3,7 @@
 // the result (src/dom/pretty.ts) and stitches child frames in where the placeholders are.
 
 import {
-  attributeRank, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kVoidElements, sortAttributes,
+  attributeRank, beginTestIdAttributes, endTestIdAttributes, escapeText, filterClassName, formatOpenTag, kMaxFileLength, kVoidElements, sortAttributes,
 } from './markup';
 import { kNeverRenderedTags } from './tags';
 import { framePlaceholder } from '../src/isomorphic/stitch';
@@ -28,8 +28,13 @@ interface Item { node: Node; close: string | undefined; secretText: boolean }
  * that its ref comes back) but that is not in the snapshot gets no ref in the file either.
  */
 export function serializeDocument(root: Element, refOf: (element: Element) => string | undefined, limits: WalkLimits, redact: string[],
-  onShadowRoot?: (root: ShadowRoot) => void): DomResult {
-  return inWalkScope(redact, () => serialize(root, refOf, limits, onShadowRoot));
+  onShadowRoot?: (root: ShadowRoot) => void, testIds: readonly unknown[] = []): DomResult {
+  beginTestIdAttributes(testIds);
+  try {
+    return inWalkScope(redact, () => serialize(root, refOf, limits, onShadowRoot));
+  } finally {
+    endTestIdAttributes();
+  }
 }
 
 /** `onShadowRoot`: called for each shadow root the file shows (the change counter observes it from then on). */

@@ -30,6 +30,22 @@ const kAttributeRank = createTable<number>();
 for (let i = 0; i < kAttributeOrder.length; i++)
   kAttributeRank[kAttributeOrder[i]] = i;
 
+/** The suite's own test id attributes (Playwright's `testIdAttribute`), kept where `data-testid` is: set for one file. */
+let testIdRanks = createTable<number>();
+
+export function beginTestIdAttributes(names: readonly unknown[]): void {
+  testIdRanks = createTable<number>();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (typeof name === 'string' && isPlainAttributeName(name))
+      testIdRanks[name] = kAttributeRank['data-testid'];
+  }
+}
+
+export function endTestIdAttributes(): void {
+  testIdRanks = createTable<number>();
+}
+
 /**
  * Where a kept attribute goes (lower first), or -1 for attributes that are dropped. Names outside
  * `[a-z0-9-:]` are dropped whatever they start with: the HTML parser accepts `aria-x"<!--` as a
@@ -42,6 +58,9 @@ export function attributeRank(name: string): number {
   const rank = kAttributeRank[name];
   if (typeof rank === 'number')
     return rank;
+  const testIdRank = testIdRanks[name];
+  if (typeof testIdRank === 'number')
+    return testIdRank;
   if (name[0] === 'a' && name[1] === 'r' && name[2] === 'i' && name[3] === 'a' && name[4] === '-')
     return kAttributeOrder.length;
   return -1;

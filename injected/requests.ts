@@ -108,7 +108,7 @@ export class Runtime implements StagewrightRuntime {
       const serialized = serializeDocument(root, element => {
         const ref = this._registry.refOf(element);
         return ref && inSnapshot[ref] ? ref : undefined;
-      }, request.limits, request.redact, shadowRoot => this._changes.observe(shadowRoot));
+      }, request.limits, request.redact, shadowRoot => this._changes.observe(shadowRoot), request.testIds);
       dom = serialized.html;
       domTruncated = serialized.truncated;
     }
@@ -189,6 +189,7 @@ function readSnapshotRequest(json: string): ReadRequest {
   const request: unknown = jsonParse(json);
   const limits: unknown = field(request, 'limits', kDefaultLimits);
   const redact: unknown = field(request, 'redact', []);
+  const testIds: unknown = field(request, 'testIds', []);
   return {
     limits: {
       maxNodes: field(limits, 'maxNodes', kDefaultLimits.maxNodes),
@@ -196,6 +197,7 @@ function readSnapshotRequest(json: string): ReadRequest {
       timeBudgetMs: field(limits, 'timeBudgetMs', kDefaultLimits.timeBudgetMs),
     },
     redact: isArray(redact) ? redact as string[] : [],
+    testIds: isArray(testIds) ? testIds as string[] : [],
     minNextId: field(request, 'minNextId', 0),
     prefix: field(request, 'prefix', ''),
     dom: !!field(request, 'dom', false),

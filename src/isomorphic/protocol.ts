@@ -15,6 +15,8 @@ export interface SnapshotRequest {
   limits: WalkLimits;
   /** Extra CSS selectors whose values and text never leave the page. */
   redact: string[];
+  /** The suite's test id attributes (Playwright's `testIdAttribute`): the DOM file keeps them beside `data-testid`. */
+  testIds?: string[];
   /** The store's next free ref number for this page: refs are never reused within its life. */
   minNextId: number;
   /** Ref prefix of this document: '' in the main frame, 'f1' in the first child frame. */

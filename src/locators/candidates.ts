@@ -5,7 +5,7 @@
 // entry's ref.
 
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
-import { ancestorsOf, evaluateLocator, ownText, snapshotIndex, type AttributesOf } from './evaluate';
+import { ancestorsOf, evaluateLocator, ownText, snapshotIndex, testIdOf, type AttributesOf } from './evaluate';
 import { formatValue } from '../snapshot/format';
 import type { LocatorStep } from './parse';
 
@@ -60,7 +60,7 @@ export function roleCandidate(entry: Pick<SnapshotEntry, 'role' | 'name'>, exact
 /** The candidates for `entry` as it is in `snapshot`, most durable first. */
 export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attributesOf?: AttributesOf): Candidate[] {
   const candidates: Candidate[] = [];
-  const testId = attributesOf?.(entry.ref)?.['data-testid'];
+  const testId = testIdOf(attributesOf, entry.ref);
   if (testId)
     candidates.push({ code: `getByTestId(${formatValue(testId)})`, steps: [{ kind: 'testId', text: testId }] });
   const named = !!entry.name && entry.name.length <= kMaxNameLength;

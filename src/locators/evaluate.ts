@@ -11,7 +11,24 @@ import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { LocatorStep, TextMatch } from './parse';
 
 /** An element's attributes in the DOM file of the same capture, by ref. */
-export type AttributesOf = (ref: string) => { [name: string]: string } | undefined;
+/**
+ * The kept attributes of an element of a capture's DOM file, by its ref; `testIdAttributes` are
+ * the ones `getByTestId` reads in this suite (Playwright's `testIdAttribute`, `data-testid` when
+ * it is not set).
+ */
+export type AttributesOf = ((ref: string) => { [name: string]: string } | undefined) & { testIdAttributes?: readonly string[] };
+
+/** The element's test id, as `getByTestId` reads it in the suite: its first test id attribute that it has. */
+export function testIdOf(attributesOf: AttributesOf | undefined, ref: string): string | undefined {
+  const attributes = attributesOf?.(ref);
+  if (!attributes)
+    return undefined;
+  for (const name of attributesOf!.testIdAttributes ?? ['data-testid']) {
+    if (Object.hasOwn(attributes, name))
+      return attributes[name];
+  }
+  return undefined;
+}
 
 export interface Evaluation {
   /** The matching refs, in document order. */
@@ -73,7 +90,7 @@ function matchesStep(entry: SnapshotEntry, step: Exclude<LocatorStep, { kind: 'n
       return title !== undefined && matchesText(title, step.text, !!step.exact);
     }
     case 'testId': {
-      const id = attributesOf?.(entry.ref)?.['data-testid'];
+      const id = testIdOf(attributesOf, entry.ref);
       return id !== undefined && matchesText(id, step.text, true);
     }
   }
@@ -164,13 +181,15 @@ function subtreeText(entry: SnapshotEntry, index: SnapshotIndex): string {
  * The attributes of the DOM file's elements that carry refs, read from an element's open tag when
  * asked (a step looks up a few elements of a file that may hold thousands).
  */
-export function attributesFromDom(dom: string): AttributesOf {
+export function attributesFromDom(dom: string, testIdAttributes?: readonly string[]): AttributesOf {
   const cache = new Map<string, { [name: string]: string } | undefined>();
-  return ref => {
+  const attributesOf: AttributesOf = ref => {
     if (!cache.has(ref))
       cache.set(ref, readOpenTag(dom, ref));
     return cache.get(ref);
   };
+  attributesOf.testIdAttributes = testIdAttributes;
+  return attributesOf;
 }
 
 function readOpenTag(dom: string, ref: string): { [name: string]: string } | undefined {

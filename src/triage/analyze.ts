@@ -112,7 +112,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   report.target.traceable = true;
   const target = { ...input.target, frameRef: input.frameRef } as Traced;
   const match = matcher(target);
-  const matchesAt = states.map(state => match(state.snapshot));
+  const matchesAt = states.map(state => match(state));
   report.history = states.map((state, i) => {
     const shown = matchesAt[i].slice(0, kMaxShownMatches).map(entry => formatIdentity(entry));
     return { capture: state.label, matched: matchesAt[i].length > kMaxShownMatches ? [...shown, `… ${matchesAt[i].length - kMaxShownMatches} more`] : shown };
@@ -195,13 +195,13 @@ function targetSteps(target: Traced): LocatorStep[] | undefined {
   return target.frameRef ? [{ kind: 'ref', ref: target.frameRef }, ...target.parsed.steps] : target.parsed.steps;
 }
 
-/** The entries a target matches in a snapshot. */
-function matcher(target: Traced): (snapshot: Snapshot) => SnapshotEntry[] {
+/** The entries a target matches in a recorded state (test ids and titles are read from its DOM file). */
+function matcher(target: Traced): (state: Pick<RecordedState, 'snapshot' | 'attributesOf'>) => SnapshotEntry[] {
   if (target.kind === 'query')
-    return snapshot => findEntries(snapshot, target.query);
+    return ({ snapshot }) => findEntries(snapshot, target.query);
   const steps = targetSteps(target) ?? [];
-  return snapshot => {
-    const refs = new Set(evaluateLocator(steps, snapshot).refs);
+  return ({ snapshot, attributesOf }) => {
+    const refs = new Set(evaluateLocator(steps, snapshot, attributesOf).refs);
     return snapshot.entries.filter(entry => refs.has(entry.ref));
   };
 }
@@ -289,7 +289,7 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   // Places: the target's scope on the final page; the meant element's containers; where the test worked.
   const places: { ref: string; why: string }[] = [];
   if (wanted?.scope.length) {
-    for (const ref of evaluateLocator(wanted.scope, final).refs.slice(0, 3))
+    for (const ref of evaluateLocator(wanted.scope, final, states[states.length - 1].attributesOf).refs.slice(0, 3))
       places.push({ ref, why: 'in the target\'s own scope' });
   }
   if (meant) {
@@ -422,7 +422,7 @@ function whereItWent(meant: { state: RecordedState; index: number; entry: Snapsh
     const parsed = parseLocator(action.locator);
     if (parsed.kind !== 'steps')
       continue;
-    const hit = evaluateLocator(parsed.steps, before).refs.some(ref => {
+    const hit = evaluateLocator(parsed.steps, before, states[lastWith].attributesOf).refs.some(ref => {
       const entry = byRef.get(ref);
       return !!entry && (ref === root.ref || isDescendant(entry, root.ref, before) || isDescendant(meant.entry, ref, before));
     });

@@ -93,6 +93,14 @@ describe('evaluateLocator', () => {
     expect(evaluateLocator(steps(`getByTitle('Save "it"')`), kPage, attributesFromDom(dom)).refs).toEqual(['s4']);
     expect(evaluateLocator(steps(`getByTestId('save-profile')`), kPage).unknown).toContain('no DOM file');
   });
+
+  it('should read the suite\'s own test id attributes, the first one an element has, and not data-testid then', () => {
+    const dom = `<main ref="s1">\n  <button data-hook="save" data-testid="other" ref="s4">Save</button>\n<button data-ti="save" ref="s6">Save</button></main>`;
+    expect(evaluateLocator(steps(`getByTestId('save')`), kPage, attributesFromDom(dom, ['data-hook'])).refs).toEqual(['s4']);
+    expect(evaluateLocator(steps(`getByTestId('other')`), kPage, attributesFromDom(dom, ['data-hook'])).refs).toEqual([]);
+    expect(evaluateLocator(steps(`getByTestId('save')`), kPage, attributesFromDom(dom, ['data-hook', 'data-ti'])).refs).toEqual(['s4', 's6']);
+    expect(evaluateLocator(steps(`getByTestId('other')`), kPage, attributesFromDom(dom)).refs).toEqual(['s4']);
+  });
 });
 
 describe('candidatesFor and proveCandidate', () => {

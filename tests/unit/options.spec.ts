@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StagewrightError } from '../../src/errors';
-import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, type StagewrightOptions } from '../../src/api/options';
+import { kDefaultOptions, kMaxTimerMs, kNoLimit, kNoTimeLimitMs, resolveOptions, testIdAttributesOf, type StagewrightOptions } from '../../src/api/options';
 import { capturePlan } from '../../src/capture/steps';
 
 /** The INVALID_ARGUMENT error `resolveOptions` throws for `options`, as its first line. */
@@ -17,9 +17,9 @@ function problemOf(options: unknown): string {
 
 describe('resolveOptions', () => {
   it('should resolve no options, and the defaults themselves, to the defaults', () => {
-    expect(resolveOptions()).toEqual(kDefaultOptions);
-    expect(resolveOptions(kDefaultOptions)).toEqual(kDefaultOptions);
-    expect(resolveOptions({ capture: undefined, limits: { maxNodes: undefined } })).toEqual(kDefaultOptions);
+    expect(resolveOptions()).toEqual({ ...kDefaultOptions, testIdAttributes: ['data-testid'] });
+    expect(resolveOptions(kDefaultOptions)).toEqual(resolveOptions());
+    expect(resolveOptions({ capture: undefined, limits: { maxNodes: undefined } })).toEqual(resolveOptions());
   });
 
   it('should make an Infinity limit a number the page reads as no limit, not JSON\'s null', () => {
@@ -90,6 +90,17 @@ describe('resolveOptions', () => {
     expect(resolveOptions({}).capture).toBe('on');
     expect(problemOf({ capture: 'retain-on-fail' as never })).toBe('INVALID_ARGUMENT: stagewrightOptions.capture must be one of ' +
       `'on', 'off', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'only-on-failure' (as Playwright's \`trace\` takes them), got "retain-on-fail".`);
+  });
+});
+
+describe('testIdAttributesOf', () => {
+  it('should read Playwright\'s testIdAttribute, a comma-separated list included', () => {
+    expect(testIdAttributesOf(undefined)).toEqual(['data-testid']);
+    expect(testIdAttributesOf('')).toEqual(['data-testid']);
+    expect(testIdAttributesOf('data-test-hook')).toEqual(['data-test-hook']);
+    expect(testIdAttributesOf('data-PW, data-ti,data-pw')).toEqual(['data-pw', 'data-ti']);
+    expect(resolveOptions({}).testIdAttributes).toEqual(['data-testid']);
+    expect(() => resolveOptions({ testIdAttributes: ['x'] } as StagewrightOptions)).toThrow(/unknown options: testIdAttributes/);
   });
 });
 
