@@ -13,6 +13,8 @@ import { parseLocator, type LocatorStep } from '../locators/parse';
 import { nameSimilarity } from '../snapshot/similar';
 import { normalizeWhitespace } from '../snapshot/query';
 import { errorText, type TriageTarget } from './target';
+import { entriesOfRoleIn, placesOf } from './places';
+import type { LastPassCall, TargetIdentity } from './lastPass';
 
 export type TargetStatus = 'renamed' | 'moved' | 'hidden' | 'disabled' | 'removed' | 'removed by the test' | 'ambiguous' | 'never there' | 'present' | 'untraceable' | 'unknown';
 export type Verdict = 'out of date' | 'app broken' | 'cannot tell';
@@ -37,6 +39,11 @@ export interface TriageReport {
   suggestedRef?: string;
   /** The other errors of the test, first lines, when it had several. */
   otherErrors?: string[];
+  /**
+   * What the call reached when the test last passed (its record, docs/failures.md), in a sentence;
+   * or that no passing run is on record. Absent when records are not kept.
+   */
+  lastPass?: string;
   /** What the failing step changed (the last step when the target cannot be traced). */
   lastChanges: { capture: string; lines: string[] };
 }
@@ -57,6 +64,22 @@ export interface TriageInput {
   frameRef?: string;
   /** The variable the target's page is held in (`page`, `popup`): suggestions start from it. */
   pageName?: string;
+  /**
+   * The failing call as the test's last passing run kept it, with that run's date; null when no
+   * passing run is on record, undefined when records are not kept.
+   */
+  lastPass?: { passedAt: string; call: LastPassCall } | null;
+  /** What Playwright saw on the live page after the failure, for a target that matched nothing. */
+  live?: LiveEvidence;
+}
+
+export interface LiveEvidence {
+  /** The target appeared this many milliseconds after the failure (one late look, bounded). */
+  appearedAfterMs?: number;
+  /** The last passing run's element is in the page but hidden (Playwright's `includeHidden`). */
+  hidden?: boolean;
+  /** The page's requests still unanswered when the test ended. */
+  pendingRequests?: string[];
 }
 
 export interface TestAction {
@@ -97,6 +120,9 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     suggestions: [],
     lastChanges: lastChanges(states, input.step, diffAt),
   };
+  if (input.lastPass !== undefined)
+    report.lastPass = lastPassSentence(input.lastPass);
+  const recorded = input.lastPass?.call.target;
   const problems = final ? problemsShown(final) : [];
   const problemReason = () => `the page shows a problem: ${problems.join('; ')}`;
   if (input.target.kind === 'none' || (input.target.kind === 'locator' && input.target.parsed.kind === 'untraceable') || !final) {
@@ -140,9 +166,12 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     report.status = entry.state.disabled ? 'disabled' : !entry.state.visible ? 'hidden' : 'present';
     report.now = `It matches ${formatIdentity(entry)}${entry.state.disabled ? ', which is disabled' : !entry.state.visible ? ', which is not visible' : ''}.`;
     report.evidence = evidenceFor(states, diffAt, [entry.ref]);
-    report.verdict = problems.length || entry.state.disabled ? 'app broken' : 'cannot tell';
+    const hiddenSinceLastPass = !!recorded && !entry.state.visible;
+    report.verdict = problems.length || entry.state.disabled || hiddenSinceLastPass ? 'app broken' : 'cannot tell';
     report.reason = problems.length ? problemReason()
-      : entry.state.disabled ? 'the element is there but disabled' : 'the element is there: the failure is about something else (its text, its state, or timing)';
+      : entry.state.disabled ? 'the element is there but disabled'
+        : hiddenSinceLastPass ? `the element is there but not visible, and the test reached it when it last passed (${input.lastPass!.passedAt.slice(0, 10)})`
+          : 'the element is there: the failure is about something else (its text, its state, or timing)';
     suggested = entry;
   } else if (nowEntry) {
     report.status = nowEntry.name !== meant!.entry.name ? 'renamed' : nowEntry.state.hidden || !nowEntry.state.visible ? 'hidden' : 'moved';
@@ -161,7 +190,32 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       report.reason = `the test itself removed the element (${gone.byTest}, captured in ${gone.capture}) and then used it: fix the test's steps, not the app`;
       return report;
     }
-    const near = problems.length ? undefined : nearMatch(target, states, diffAt, meant);
+    const busy = busyEvidence(final, input.live);
+    if (busy.length && !problems.length) {
+      report.status = meant ? 'removed' : 'never there';
+      report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref].filter((ref): ref is string => !!ref));
+      report.now = `${meant ? `${formatIdentity(meant.entry)} is gone` : 'It matched nothing when the test failed'}, and the page was still changing: ${busy.join('; ')}.`;
+      report.verdict = 'cannot tell';
+      report.reason = `the page was still changing when the test failed (${busy[0]}): the target may be late, not gone — give it time, or fix what keeps the page busy`;
+      return report;
+    }
+    if (recorded && !problems.length) {
+      const compared = compareWithLastPass(recorded, input.lastPass!.passedAt, final.snapshot, input.live);
+      if (compared) {
+        report.status = compared.status;
+        report.now = compared.now;
+        report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, compared.standIn?.ref].filter((ref): ref is string => !!ref));
+        report.verdict = compared.status === 'renamed' ? 'out of date' : 'app broken';
+        report.reason = compared.reason;
+        if (compared.standIn) {
+          report.suggestedRef = compared.standIn.ref;
+          report.suggestions = proveSuggestions(compared.standIn, final, states, pageName, input.frameRef);
+        }
+        return report;
+      }
+    }
+    // A near match must be what the last passing run reached: of its role (and not another element of its place).
+    const near = problems.length ? undefined : acceptedByRecord(nearMatch(target, states, diffAt, meant), recorded, final.snapshot);
     report.status = meant ? (near ? 'renamed' : 'removed') : 'never there';
     report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, near?.entry.ref].filter((ref): ref is string => !!ref));
     if (near) {
@@ -171,12 +225,16 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       suggested = near.entry;
     } else {
       report.now = meant ? `${formatIdentity(meant.entry)} is gone${gone ? ` since ${gone.capture}` : ''}, and nothing like it is on the page.` : 'It never matched anything in this test, and nothing like it is on the page.';
-      // Gone with no action of the test that explains it is the app's doing; never there may as well be the test's.
+      // Gone with no action of the test that explains it is the app's doing; never there may as well
+      // be the test's. That the test reached it when it last passed says the app changed, not how:
+      // without its place to compare (above), a rename to other words and a removal look alike.
       const appRemovedIt = !!gone && input.actions !== undefined;
+      const passedBefore = !meant && !!input.lastPass;
       report.verdict = problems.length || appRemovedIt ? 'app broken' : 'cannot tell';
       report.reason = problems.length ? problemReason()
         : appRemovedIt ? `the element left the page at ${gone!.capture} with no action of the test aimed at it or its container, and nothing replaces it`
-          : meant ? 'the element is gone and nothing replaces it, and what removed it is not known' : 'it never matched in this test, nothing like it is on the page, and the page shows no error';
+          : passedBefore ? `the test reached it when it last passed (${input.lastPass!.passedAt.slice(0, 10)}), so the app changed; whether it was removed or renamed to other words, the page cannot say`
+            : meant ? 'the element is gone and nothing replaces it, and what removed it is not known' : 'it never matched in this test, nothing like it is on the page, and the page shows no error';
     }
   }
   if (suggested && report.verdict !== 'app broken') {
@@ -238,8 +296,6 @@ function wantedOf(target: Traced): Wanted | undefined {
 }
 
 const kLabelledRoles = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'spinbutton', 'slider']);
-/** Places a control is in, as a reader names them: landmarks, forms, dialogs, items, rows (named or not). */
-const kPlaceRoles = new Set(['form', 'region', 'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'menu', 'menubar', 'toolbar', 'list', 'listitem', 'table', 'grid', 'row', 'article', 'tablist', 'radiogroup', 'iframe']);
 /** How similar a name must be, alone, for an element to be the same control under a new name. */
 const kMinSimilarity = 0.4;
 /** How far ahead of the next the best candidate must be. */
@@ -260,11 +316,6 @@ function similarity(a: string | undefined, b: string | undefined): number {
   if (a === undefined || b === undefined)
     return 0;
   return nameSimilarity(normalizeWhitespace(a).toLowerCase(), normalizeWhitespace(b).toLowerCase());
-}
-
-/** The places (containers, named or not) an entry is in, nearest first. */
-function placesOf(entry: SnapshotEntry, snapshot: Snapshot): SnapshotEntry[] {
-  return [...ancestorsOf(entry, snapshot)].filter(parent => kPlaceRoles.has(parent.role));
 }
 
 /**
@@ -366,6 +417,99 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
   if ((bestName >= kMinSimilarity || unique) && (!second || best.score - second.score >= kMinLead))
     return { entry: best.entry, why: best.why.join(', ') || 'the only one of its kind' };
   return undefined;
+}
+
+/** "it was button "Save" in form "Profile" when the test last passed (2026-11-20)", or that no passing run is on record. */
+function lastPassSentence(lastPass: { passedAt: string; call: LastPassCall } | null): string {
+  if (!lastPass)
+    return 'No passing run of this test is on record: the verdict rests on this run alone.';
+  const date = lastPass.passedAt.slice(0, 10);
+  const target = lastPass.call.target;
+  return target ? `When the test last passed (${date}), this call reached ${describeRecorded(target)}.`
+    : `The test last passed on ${date}; no capture of that run showed this call's element.`;
+}
+
+function describeRecorded(target: TargetIdentity): string {
+  const place = target.places[0];
+  return `${formatIdentity(target)}${place ? ` in ${formatIdentity(place)}` : ''}${target.inFrame ? ', in a frame' : ''}`;
+}
+
+/**
+ * What the last passing run's element became, read from the page where it was: the same place,
+ * the elements of its role there, then and now. Renamed when one new name stands at its position
+ * among as many as before; removed when the place has fewer, and none new. Undefined when the page
+ * cannot say (the place is gone, or more than one thing changed there).
+ */
+function compareWithLastPass(recorded: TargetIdentity, passedAt: string, final: Snapshot, live: LiveEvidence | undefined): { status: TargetStatus; now: string; reason: string; standIn?: SnapshotEntry } | undefined {
+  const date = passedAt.slice(0, 10);
+  const was = describeRecorded(recorded);
+  if (live?.hidden)
+    return { status: 'hidden', now: `${was} is in the page, hidden.`, reason: `the test reached ${was} when it last passed (${date}); it is still in the page, and hidden now` };
+  const nearest = recorded.places[0];
+  const places = nearest ? final.entries.filter(entry => entry.role === nearest.role && entry.name === nearest.name && (!!recorded.inFrame || !/^f\d/.test(entry.ref))) : [];
+  if (nearest && places.length !== 1)
+    return undefined;
+  const place = places[0];
+  const then = recorded.position.names;
+  const now = entriesOfRoleIn(final, recorded.role, place).filter(entry => !!recorded.inFrame || !/^f\d/.test(entry.ref));
+  if (now.some(entry => entry.name === recorded.name) || (!place && then.length >= 50))
+    return undefined;
+  const where = place ? formatIdentity(place) : 'the page';
+  const added = now.filter(entry => !then.includes(entry.name));
+  if (now.length === then.length && added.length === 1 && now.indexOf(added[0]) === recorded.position.index) {
+    return {
+      status: 'renamed',
+      standIn: added[0],
+      now: `${was} is gone; ${formatIdentity(added[0])} stands in its place (${recorded.position.index + 1} of ${then.length} ${recorded.role}s in ${where}, as it was).`,
+      reason: `the test reached ${was} when it last passed (${date}); ${formatIdentity(added[0])} stands in its place, and the page shows no error`,
+    };
+  }
+  if (now.length < then.length && !added.length) {
+    return {
+      status: 'removed',
+      now: `${was} is gone: ${where} is there, with no such ${recorded.role} and none in its place.`,
+      reason: `the test reached ${was} when it last passed (${date}); ${where} is there with no such ${recorded.role} and none in its place`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A near match stands only when it could be what the last passing run reached: of its role, and in
+ * its place when the page still has that place.
+ */
+function acceptedByRecord<T extends { entry: SnapshotEntry }>(near: T | undefined, recorded: TargetIdentity | undefined, final: Snapshot): T | undefined {
+  if (!near || !recorded)
+    return near;
+  if (near.entry.role !== recorded.role)
+    return undefined;
+  const place = recorded.places[0];
+  const samePlace = (entry: SnapshotEntry) => entry.role === place.role && entry.name === place.name;
+  if (place && final.entries.some(samePlace) && !placesOf(near.entry, final).some(samePlace))
+    return undefined;
+  return near;
+}
+
+const kBusyWords = /\b(loading|please wait|saving|processing|updating)\b/i;
+
+/** Signs that the page was still changing at the failure: a late target, aria-busy, a progress bar or a loading message, requests unanswered. */
+function busyEvidence(final: RecordedState, live: LiveEvidence | undefined): string[] {
+  const evidence: string[] = [];
+  if (live?.appearedAfterMs !== undefined)
+    evidence.push(live.appearedAfterMs ? `the target appeared ${live.appearedAfterMs} ms into a last look after the failure` : 'the target was there right after the failure');
+  for (const entry of final.snapshot.entries) {
+    if (evidence.length >= 4 || entry.state.hidden || !entry.state.visible)
+      continue;
+    if (final.attributesOf?.(entry.ref)?.['aria-busy'] === 'true')
+      evidence.push(`${formatIdentity(entry)} is aria-busy`);
+    else if (entry.role === 'progressbar')
+      evidence.push(`${formatIdentity(entry)} shows`);
+    else if ((entry.role === 'status' || entry.role === 'alert') && kBusyWords.test(entry.text || entry.name))
+      evidence.push(`${entry.role} ${JSON.stringify(entry.text || entry.name)} shows`);
+  }
+  if (live?.pendingRequests?.length)
+    evidence.push(`${live.pendingRequests.length} request${live.pendingRequests.length === 1 ? ' was' : 's were'} unanswered (${live.pendingRequests.slice(0, 2).join(', ')})`);
+  return evidence;
 }
 
 function sameSiblingPosition(a: SnapshotEntry, aSnapshot: Snapshot, b: SnapshotEntry, bSnapshot: Snapshot): boolean {

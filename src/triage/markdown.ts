@@ -19,6 +19,8 @@ export function formatTriage(report: TriageReport): string {
     `- Target: ${report.target.source ? code(report.target.source) : 'none named in the error'}${report.target.traceable ? '' : ` — ${report.target.reason}`}`,
     `- Now: ${report.status} — ${report.now}`,
   ];
+  if (report.lastPass)
+    lines.push(`- Last pass: ${report.lastPass}`);
   if (report.otherErrors?.length)
     lines.push(`- Other errors of the test: ${report.otherErrors.map(code).join('; ')}`);
   if (report.history.length && report.target.traceable) {

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { firstLine } from '../errors';
 import { internalsOf, type Stagewright } from '../api/stagewright';
 import { liveSuggestions, toLocator } from '../api/locatorChoice';
@@ -13,7 +13,9 @@ import { firstUserFrame } from '../capture/callSteps';
 import { refOfElement } from '../runtime/pageCalls';
 import type { SecretValues } from '../snapshot/secretValues';
 import type { ActionLog } from './actionLog';
-import { analyzeFailure, type TriageReport } from './analyze';
+import { analyzeFailure, type LiveEvidence, type TriageReport } from './analyze';
+import { findCall, type TargetIdentity } from './lastPass';
+import { readRecord, testFileOf } from './lastPassFiles';
 import { formatTriage, formatTriageSummary } from './markdown';
 import { errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
 
@@ -28,7 +30,12 @@ export interface FailureEvidence {
   stepOfError(key: string): string | undefined;
   /** The step that was running when the test ended (a timeout): the innermost one not finished. */
   openStep: string | undefined;
+  /** The file of this test's last passing run (lastPass.ts); undefined when none is kept. */
+  lastPassFile: string | undefined;
 }
+
+/** How long the triage looks again for a target that matched nothing at the failure: a late page is not a changed one. */
+const kLateLookMs = 1_000;
 
 /**
  * triage.md and triage.json for a failed test (docs/failures.md, Triage), from the captures of its page:
@@ -63,6 +70,10 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
   const swInternals = internalsOf(sw)!;
   const pageName = sw === main ? 'page' : receiver ?? 'popup';
   const frameRef = target.kind === 'locator' && target.frame ? await frameRefOf(sw, target.frame) : undefined;
+  const record = evidence.lastPassFile ? readRecord(evidence.lastPassFile) : undefined;
+  const call = record && target.kind !== 'none' ? findCall(record, target.source.replace(/^(?:page|this\.page)\./, ''), picked?.error.location && { ...picked.error.location, file: testFileOf(testInfo, picked.error.location.file) }) : undefined;
+  const lastPass = !evidence.lastPassFile ? undefined : record && call ? { passedAt: record.passedAt, call } : null;
+  const live: LiveEvidence = { pendingRequests: evidence.actions.pendingRequests(), ...await lookLive(sw, target, call?.target) };
   const report = analyzeFailure({
     error,
     step,
@@ -71,6 +82,8 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
     actions: sw === main ? evidence.actions.actions() : undefined,
     frameRef,
     pageName,
+    lastPass,
+    live,
   });
   const others = errors.filter((_, i) => i !== picked?.index).map(e => errorText(e.message).split('\n')[0]);
   if (others.length)
@@ -118,6 +131,33 @@ function receiverOf(location: TestError['location'], target: TriageTarget): stri
     return /\b([A-Za-z_$][\w$]*)\s*\.\s*(?:getBy\w+|locator|frameLocator)\(/.exec(line)?.[1];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * What Playwright sees on the live page after the failure, for a target that matches nothing
+ * there: whether it appears within kLateLookMs (the page was late), and whether the element the
+ * last passing run reached is in the page but hidden.
+ */
+async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden'>> {
+  if (sw.page.isClosed() || target.kind !== 'locator' || target.parsed.kind !== 'steps' || target.frame)
+    return {};
+  try {
+    const locator = toLocator(sw.page, target.parsed.steps, ref => sw.ref(ref));
+    // Matched nothing in the failure capture, and something now: it came late.
+    if (await locator.count())
+      return { appearedAfterMs: 0 };
+    const started = Date.now();
+    const appeared = await locator.first().waitFor({ state: 'visible', timeout: kLateLookMs }).then(() => true, () => false);
+    if (appeared)
+      return { appearedAfterMs: Date.now() - started };
+    if (!recorded || recorded.inFrame || !recorded.name)
+      return {};
+    const hiddenToo = sw.page.getByRole(recorded.role as Parameters<Page['getByRole']>[0], { name: recorded.name, exact: true, includeHidden: true });
+    const visible = sw.page.getByRole(recorded.role as Parameters<Page['getByRole']>[0], { name: recorded.name, exact: true });
+    return { hidden: await hiddenToo.count() > 0 && await visible.count() === 0 };
+  } catch {
+    return {};
   }
 }
 

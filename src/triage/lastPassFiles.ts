@@ -1,0 +1,71 @@
+// The last passing run on disk (docs/failures.md, The last passing run): one small JSON file per
+// test, named by its test id, in a folder kept between runs. Workers and shards never write the
+// same file, so merging records is copying folders; a file is replaced whole, never half written.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { firstLine } from '../errors';
+import { internalsOf } from '../api/stagewright';
+import { buildRecord, kLastPassVersion, type LastPassRecord } from './lastPass';
+import type { FailureEvidence } from './onFailure';
+
+/** The file of a test's record: `<dir>/<spec file, relative to the test folder>/<test id>.json`. */
+export function recordFile(dir: string, testDir: string, testFile: string, testId: string): string {
+  const relative = path.relative(testDir, testFile);
+  const spec = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(testFile) : relative;
+  return path.join(dir, spec, `${testId.replace(/[^\w-]/g, '_')}.json`);
+}
+
+/** Written whole or not at all: a reader (another worker's triage) never sees half a file. */
+export function writeRecord(file: string, record: LastPassRecord): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(record, null, 1) + '\n');
+  fs.renameSync(temporary, file);
+}
+
+/** The record at `file`, or undefined when there is none (or it is not one of this version). */
+export function readRecord(file: string): LastPassRecord | undefined {
+  try {
+    const record = JSON.parse(fs.readFileSync(file, 'utf8')) as LastPassRecord;
+    return record?.version === kLastPassVersion && Array.isArray(record.calls) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file of the test's last passing run, by the `lastPassDir` option; undefined when records are off. */
+export function lastPassFileOf(testInfo: TestInfo, option: string | false | undefined): string | undefined {
+  if (option === false)
+    return undefined;
+  const configDir = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : testInfo.config.rootDir;
+  const dir = option === undefined ? path.join(testInfo.project.snapshotDir, '.stagewright', 'last-pass') : path.resolve(configDir, option);
+  return recordFile(dir, testInfo.project.testDir, testInfo.file, testInfo.testId);
+}
+
+/**
+ * Keeps what each call of a test that passed reached (lastPass.ts), for the triage of a later
+ * failure. Report only, like the triage: a folder that cannot be written loses the record, never
+ * the test.
+ */
+export function keepLastPass(evidence: FailureEvidence): void {
+  const { testInfo } = evidence;
+  const calls = evidence.actions.calls();
+  if (!evidence.lastPassFile || testInfo.status !== 'passed' || !calls)
+    return;
+  const internals = internalsOf(evidence.stagewright)!;
+  try {
+    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, internals.recorder.recordedStates(), new Date());
+    // Names and locators quote the page: what a secret field withheld stays out of the folder too.
+    writeRecord(evidence.lastPassFile, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
+  } catch (error) {
+    process.stderr.write(`stagewright: the last passing run of "${testInfo.title}" was not kept: ${firstLine(error)}\n`);
+  }
+}
+
+
+/** A test file as the record names it: relative to the project's test folder, with `/`. */
+export function testFileOf(testInfo: Pick<TestInfo, 'project'>, file: string): string {
+  return path.relative(testInfo.project.testDir, file).split(path.sep).join('/');
+}

@@ -1,0 +1,126 @@
+// The last passing run (docs/failures.md): a generated project passes against v1 of a small app,
+// which keeps a record beside its tests; then the app changes, the same test fails, and the triage
+// decides from what the record says the call reached. Each class runs twice: after a passing run,
+// and in a fresh folder with no record, where it may say "cannot tell" but never be wrong.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createProject, projectConfig, readJson, runPlaywright } from './helpers/project';
+
+/** The profile form as v1 has it; each version changes one thing. */
+const kForm = `
+  <main>
+    <h1>Settings</h1>
+    <form aria-label="Profile" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Saved'">
+      <label>Name <input name="name"></label>
+      <button type="button">Cancel</button>
+      <button type="submit">Save profile</button>
+    </form>
+    <p role="status" id="out"></p>
+  </main>`;
+
+const kVersions = {
+  v1: kForm,
+  // A name that shares no word with the old one.
+  renamed: kForm.replace('Save profile', 'Submit'),
+  removed: kForm.replace('<button type="submit">Save profile</button>', ''),
+  hidden: kForm.replace('<button type="submit">Save profile</button>', '<button type="submit" hidden>Save profile</button>'),
+  // The button comes after the action's timeout; meanwhile "Cancel" is the only button in the form.
+  slow: kForm.replace('<button type="submit">Save profile</button>', '')
+      .replace('</main>', `</main><script>setTimeout(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit">Save profile</button>'), 2500)</script>`),
+};
+
+const spec = (save = `page.getByRole('button', { name: 'Save profile' })`) => `
+const fs = require('node:fs');
+const { test, expect } = require('stagewright');
+test('save the profile', async ({ page }) => {
+  await page.setContent(fs.readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8'));
+  await page.getByLabel('Name').fill('Ada');
+  await ${save}.click();
+  await expect(page.getByRole('status')).toHaveText('Saved');
+});`;
+
+const kConfig = projectConfig('actionTimeout: 1500', 'expect: { timeout: 1500 },');
+
+async function runApp(dir: string, version: keyof typeof kVersions) {
+  fs.writeFileSync(path.join(dir, 'app.html'), kVersions[version]);
+  const { result, report } = await runPlaywright(dir);
+  const status = report?.suites?.[0]?.specs?.[0]?.tests?.[0]?.results?.[0]?.status;
+  const outputs = fs.existsSync(path.join(dir, 'test-results')) ? fs.readdirSync(path.join(dir, 'test-results')) : [];
+  const folder = outputs.find(name => fs.existsSync(path.join(dir, 'test-results', name, 'stagewright', 'triage.json')));
+  const triage = folder ? readJson(path.join(dir, 'test-results', folder, 'stagewright', 'triage.json')) : undefined;
+  return { status, triage, output: result.stdout + result.stderr };
+}
+
+function recordFiles(dir: string): string[] {
+  const root = path.join(dir, '.stagewright', 'last-pass');
+  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter(name => name.endsWith('.json')) : [];
+}
+
+test.describe('the last passing run', () => {
+  test.slow();
+
+  test('should keep one small record per passing test, with what each call reached', async () => {
+    const dir = createProject({ 'playwright.config.js': kConfig, 'profile.spec.js': spec() });
+    const { status, output } = await runApp(dir, 'v1');
+    expect(status, output).toBe('passed');
+    const files = recordFiles(dir);
+    expect(files).toEqual([expect.stringMatching(/^profile\.spec\.js\/[\w-]+\.json$/)]);
+    const record = readJson(path.join(dir, '.stagewright', 'last-pass', files[0]));
+    expect(record).toMatchObject({ version: 1, test: ['profile.spec.js', 'save the profile'] });
+    const click = record.calls.find((call: { method: string }) => call.method === 'click');
+    expect(click).toMatchObject({
+      locator: `getByRole('button', { name: 'Save profile' })`,
+      file: 'profile.spec.js',
+      line: 7,
+      target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }, { role: 'main', name: '' }], position: { index: 1, names: ['Cancel', 'Save profile'] } },
+    });
+    expect(Buffer.byteLength(JSON.stringify(record))).toBeLessThan(4_000);
+  });
+
+  const cases: { version: keyof typeof kVersions; withRecord: Record<string, unknown>; withoutRecord: string[] }[] = [
+    { version: 'renamed', withRecord: { verdict: 'out of date', status: 'renamed' }, withoutRecord: ['out of date', 'cannot tell'] },
+    { version: 'removed', withRecord: { verdict: 'app broken', status: 'removed' }, withoutRecord: ['cannot tell'] },
+    { version: 'hidden', withRecord: { verdict: 'app broken', status: 'hidden' }, withoutRecord: ['cannot tell'] },
+    { version: 'slow', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
+  ];
+  for (const { version, withRecord, withoutRecord } of cases) {
+    test(`should decide a ${version} target from the record, and never wrongly without one`, async () => {
+      const dir = createProject({ 'playwright.config.js': kConfig, 'profile.spec.js': spec() });
+      expect((await runApp(dir, 'v1')).status).toBe('passed');
+      const failed = await runApp(dir, version);
+      expect(failed.status, failed.output).toBe('failed');
+      const triage = failed.triage;
+      expect(triage, failed.output).toMatchObject(withRecord);
+      expect(triage.lastPass).toContain('this call reached button "Save profile" in form "Profile"');
+      // A failure keeps the last pass as it was.
+      expect(recordFiles(dir)).toHaveLength(1);
+      if (version === 'renamed') {
+        expect(triage.suggestions[0].code).toBe(`page.getByRole('button', { name: 'Submit' })`);
+        fs.writeFileSync(path.join(dir, 'profile.spec.js'), spec(triage.suggestions[0].code));
+        expect((await runApp(dir, 'renamed')).status).toBe('passed');
+      } else {
+        // Never a different element as the fix: "Cancel" stands in the form.
+        expect(triage.suggestions).toEqual([]);
+      }
+
+      const fresh = createProject({ 'playwright.config.js': kConfig, 'profile.spec.js': spec() });
+      const alone = await runApp(fresh, version);
+      expect(alone.status, alone.output).toBe('failed');
+      expect(withoutRecord, JSON.stringify(alone.triage, null, 2)).toContain(alone.triage.verdict);
+      expect(alone.triage.lastPass).toContain('No passing run of this test is on record');
+      expect(JSON.stringify(alone.triage.suggestions)).not.toContain('Cancel');
+    });
+  }
+
+  test('should keep no record with lastPassDir: false', async () => {
+    const dir = createProject({
+      'playwright.config.js': projectConfig('actionTimeout: 1500, stagewrightOptions: { lastPassDir: false }'),
+      'profile.spec.js': spec(),
+    });
+    expect((await runApp(dir, 'v1')).status).toBe('passed');
+    expect(recordFiles(dir)).toEqual([]);
+    const failed = await runApp(dir, 'removed');
+    expect(failed.triage.lastPass).toBeUndefined();
+  });
+});

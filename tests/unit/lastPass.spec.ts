@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RecordedState } from '../../src/locators/candidates';
+import type { TestCall } from '../../src/triage/actionLog';
+import { analyzeFailure } from '../../src/triage/analyze';
+import { buildRecord, findCall, type LastPassRecord } from '../../src/triage/lastPass';
+import { readRecord, recordFile, writeRecord } from '../../src/triage/lastPassFiles';
+import { targetOf } from '../../src/triage/target';
+import type { SnapshotEntry } from '../../src/isomorphic/types';
+import { entry, snapshot } from './fixtures';
+
+const kTestDir = '/suite/tests';
+const kSave = `getByRole('button', { name: 'Save profile' })`;
+const kError = `TimeoutError: locator.click: Timeout 2000ms exceeded.\nCall log:\n  - waiting for ${kSave}\n`;
+
+/** The profile form with the given buttons, a dialog and another form beside it. */
+function page(buttons: string[], extra: SnapshotEntry[] = []): SnapshotEntry[] {
+  return [
+    entry({ ref: 's1', role: 'form', name: 'Profile' }),
+    entry({ ref: 's2', role: 'textbox', name: 'Name', parent: 's1', tag: 'input' }),
+    ...buttons.map((name, i) => entry({ ref: `s${10 + i}`, role: 'button', name, parent: 's1', tag: 'button' })),
+    entry({ ref: 's5', role: 'form', name: 'Password' }),
+    entry({ ref: 's6', role: 'button', name: 'Change password', parent: 's5', tag: 'button' }),
+    ...extra,
+  ];
+}
+
+function states(...pages: SnapshotEntry[][]): RecordedState[] {
+  return pages.map((entries, i) => ({ label: `00${i + 1} step`, snapshot: snapshot(entries) }));
+}
+
+const relative = (file: string) => path.relative(kTestDir, file);
+const click: TestCall = { method: 'click', locator: kSave, location: { file: `${kTestDir}/profile.spec.ts`, line: 12, column: 30 }, afterCapture: 1, absent: false };
+
+function passedRecord(): LastPassRecord {
+  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', relative }, [click], states(page(['Cancel', 'Save profile'])), new Date('2026-11-20T10:00:00Z'));
+}
+
+function triage(now: SnapshotEntry[], record: LastPassRecord | null) {
+  const call = record ? findCall(record, kSave, { ...click.location!, file: 'profile.spec.ts' }) : undefined;
+  return analyzeFailure({ error: kError, target: targetOf(kError), states: states(now), actions: [], lastPass: record && call ? { passedAt: record.passedAt, call } : null });
+}
+
+describe('buildRecord', () => {
+  it('should keep each call where it was made, and the one element its locator matched', () => {
+    const record = passedRecord();
+    expect(record).toMatchObject({ version: 1, test: ['profile.spec.ts', 'save'], project: 'chromium', passedAt: '2026-11-20T10:00:00.000Z' });
+    expect(record.calls).toEqual([{
+      method: 'click', locator: kSave, file: 'profile.spec.ts', line: 12, column: 30, step: undefined,
+      target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }], position: { index: 1, names: ['Cancel', 'Save profile'] } },
+    }]);
+  });
+
+  it('should keep no target for an assertion that the element be gone, nor for a locator matching several', () => {
+    const gone: TestCall = { ...click, method: 'expect', absent: true };
+    const several: TestCall = { ...click, locator: `getByRole('button')`, location: { ...click.location!, line: 13 } };
+    const record = buildRecord({ titlePath: ['t'], project: '', relative }, [gone, several], states(page(['Cancel', 'Save profile'])), new Date());
+    expect(record.calls.map(call => call.target)).toEqual([undefined, undefined]);
+  });
+
+  it('should find the failing call by locator and line, by locator alone, or by line and column', () => {
+    const record = passedRecord();
+    const at = { file: 'profile.spec.ts', line: 12, column: 30 };
+    expect(findCall(record, kSave, { ...at, line: 40 })?.line).toBe(12);
+    expect(findCall(record, `getByRole('button', { name: 'Save' })`, at)?.line).toBe(12);
+    expect(findCall(record, `getByRole('button', { name: 'Save' })`, { ...at, line: 40 })).toBeUndefined();
+  });
+
+  it('should write a record whole and read it back, and read nothing from a file that is not one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'last-pass-'));
+    const file = recordFile(dir, kTestDir, `${kTestDir}/nested/profile.spec.ts`, 'abc-123');
+    expect(path.relative(dir, file)).toBe(path.join('nested', 'profile.spec.ts', 'abc-123.json'));
+    writeRecord(file, passedRecord());
+    expect(readRecord(file)).toEqual(passedRecord());
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['abc-123.json']);
+    fs.writeFileSync(file, '{"version": 0}');
+    expect(readRecord(file)).toBeUndefined();
+    expect(readRecord(path.join(dir, 'none.json'))).toBeUndefined();
+  });
+});
+
+describe('analyzeFailure with the last passing run', () => {
+  it('should call a rename that shares no word out of date, from the one new name at the old position', () => {
+    const report = triage(page(['Cancel', 'Submit']), passedRecord());
+    expect(report).toMatchObject({ status: 'renamed', verdict: 'out of date', suggestedRef: 's11' });
+    expect(report.lastPass).toBe('When the test last passed (2026-11-20), this call reached button "Save profile" in form "Profile".');
+    expect(report.suggestions[0].code).toBe(`page.getByRole('button', { name: 'Submit' })`);
+  });
+
+  it('should call a removed element the app\'s doing when its place is there with nothing in its place', () => {
+    const report = triage(page(['Cancel']), passedRecord());
+    expect(report).toMatchObject({ status: 'removed', verdict: 'app broken', suggestions: [] });
+    expect(report.reason).toContain('form "Profile" [ref=s1] is there with no such button and none in its place');
+  });
+
+  it('should not decide from the place when more than one thing changed there, nor offer another role', () => {
+    const report = triage(page(['Back', 'Submit']), passedRecord());
+    expect(report.status).not.toBe('removed');
+    expect(report.verdict).not.toBe('app broken');
+    // Without the record, the same page is decided as before.
+    const alone = triage(page(['Cancel', 'Submit']), null);
+    expect(alone.lastPass).toBe('No passing run of this test is on record: the verdict rests on this run alone.');
+    expect(alone.verdict).not.toBe('app broken');
+  });
+
+  it('should say the page was still changing rather than decide, when it shows it is busy', () => {
+    const busy = page(['Cancel'], [entry({ ref: 's20', role: 'progressbar', name: 'Saving' })]);
+    const report = triage(busy, passedRecord());
+    expect(report).toMatchObject({ verdict: 'cannot tell', suggestions: [] });
+    expect(report.reason).toContain('progressbar "Saving" [ref=s20] shows');
+    const late = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), live: { appearedAfterMs: 800 } });
+    expect(late.reason).toContain('the target appeared 800 ms');
+  });
+});
