@@ -4,7 +4,7 @@
 // here can change a test's outcome.
 
 import { diffSnapshots } from '../snapshot/diff';
-import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/format';
+import { formatAddedLine, formatChangeLine, formatIdentity, formatValue } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
@@ -78,6 +78,8 @@ export interface LiveEvidence {
   appearedAfterMs?: number;
   /** The last passing run's element is in the page but hidden (Playwright's `includeHidden`). */
   hidden?: boolean;
+  /** The summary of the collapsed `<details>` the element is in, hidden there. */
+  disclosure?: string;
   /** The page's requests still unanswered when the test ended. */
   pendingRequests?: string[];
 }
@@ -197,6 +199,14 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       report.now = `${meant ? `${formatIdentity(meant.entry)} is gone` : 'It matched nothing when the test failed'}, and the page was still changing: ${busy.join('; ')}.`;
       report.verdict = 'cannot tell';
       report.reason = `the page was still changing when the test failed (${busy[0]}): the target may be late, not gone — give it time, or fix what keeps the page busy`;
+      return report;
+    }
+    if (input.live?.disclosure && !problems.length) {
+      const summary = JSON.stringify(input.live.disclosure);
+      report.status = 'hidden';
+      report.now = `It is on the page inside the collapsed ${summary} (a closed <details>): a reader opens ${summary} first.`;
+      report.verdict = 'out of date';
+      report.reason = `the element is inside the collapsed ${summary}: open it first (\`await ${pageName}.locator('summary', { hasText: ${formatValue(input.live.disclosure)} }).click()\`), then the target as it is`;
       return report;
     }
     if (recorded && !problems.length) {

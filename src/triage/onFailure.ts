@@ -8,6 +8,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { firstLine } from '../errors';
 import { internalsOf, type Stagewright } from '../api/stagewright';
 import { liveSuggestions, toLocator } from '../api/locatorChoice';
+import type { LocatorStep } from '../locators/parse';
 import type { CaptureTicket } from '../capture/recorder';
 import { firstUserFrame } from '../capture/callSteps';
 import { refOfElement } from '../runtime/pageCalls';
@@ -137,9 +138,10 @@ function receiverOf(location: TestError['location'], target: TriageTarget): stri
 /**
  * What Playwright sees on the live page after the failure, for a target that matches nothing
  * there: whether it appears within kLateLookMs (the page was late), and whether the element the
- * last passing run reached is in the page but hidden.
+ * last passing run reached (else the target's role and name) is in the page but hidden, and
+ * inside a collapsed `<details>` a reader would open.
  */
-async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden'>> {
+async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden' | 'disclosure'>> {
   if (sw.page.isClosed() || target.kind !== 'locator' || target.parsed.kind !== 'steps' || target.frame)
     return {};
   try {
@@ -151,14 +153,27 @@ async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetI
     const appeared = await locator.first().waitFor({ state: 'visible', timeout: kLateLookMs }).then(() => true, () => false);
     if (appeared)
       return { appearedAfterMs: Date.now() - started };
-    if (!recorded || recorded.inFrame || !recorded.name)
+    // The element the last passing run reached, else the target's own role and name.
+    const wanted = recorded && !recorded.inFrame ? recorded : roleOf(target.parsed.steps);
+    if (!wanted?.name)
       return {};
-    const hiddenToo = sw.page.getByRole(recorded.role as Parameters<Page['getByRole']>[0], { name: recorded.name, exact: true, includeHidden: true });
-    const visible = sw.page.getByRole(recorded.role as Parameters<Page['getByRole']>[0], { name: recorded.name, exact: true });
-    return { hidden: await hiddenToo.count() > 0 && await visible.count() === 0 };
+    const role = wanted.role as Parameters<Page['getByRole']>[0];
+    const hiddenToo = sw.page.getByRole(role, { name: wanted.name, exact: true, includeHidden: true });
+    if (!await hiddenToo.count() || await sw.page.getByRole(role, { name: wanted.name, exact: true }).count())
+      return {};
+    // Inside a closed <details>: a reader opens it by its summary.
+    const closed = sw.page.locator('details:not([open])').filter({ has: hiddenToo });
+    const summary = await closed.count() ? await closed.first().locator('summary').first().textContent({ timeout: 500 }).catch(() => null) : null;
+    return summary?.trim() ? { hidden: true, disclosure: summary.trim().replace(/\s+/g, ' ') } : { hidden: !!recorded };
   } catch {
     return {};
   }
+}
+
+/** The role and name a target's one `getByRole` step looks for. */
+function roleOf(steps: readonly LocatorStep[]): { role: string; name: string } | undefined {
+  const [step] = steps;
+  return steps.length === 1 && step.kind === 'role' && typeof step.name === 'string' ? { role: step.role, name: step.name } : undefined;
 }
 
 /** Another page of the test (a popup), captured now when stagewright had not seen it. */

@@ -49,14 +49,32 @@ interface Triage {
 
 interface Run { dir: string; statuses: Map<string, string>; output: string }
 
-/** Runs one project of scenario specs (one file and one test per scenario) with 2 workers. */
-async function runProject(name: ConfigName, specs: Record<string, string>): Promise<Run> {
-  const dir = createProject({ 'playwright.config.js': config(name), ...specs });
-  const output = await new Promise<string>(resolve => {
+/**
+ * Runs one project of scenario specs (one file and one test per scenario) with 2 workers. With
+ * `passedFirst`, those specs run first in the same folder: the tests that pass there keep their
+ * last passing run for the triage of `specs`.
+ */
+async function runProject(name: ConfigName, specs: Record<string, string>, passedFirst?: Record<string, string>): Promise<Run> {
+  const dir = createProject({ 'playwright.config.js': config(name), ...(passedFirst ?? specs) });
+  if (passedFirst) {
+    await runIn(dir);
+    for (const [file, content] of Object.entries(specs))
+      fs.writeFileSync(path.join(dir, file), content);
+    fs.rmSync(path.join(dir, 'report.json'), { force: true });
+  }
+  const output = await runIn(dir);
+  return parseRun(dir, output, readJson(path.join(dir, 'report.json')));
+}
+
+/** `playwright test` in `dir`; its stderr. */
+function runIn(dir: string): Promise<string> {
+  return new Promise<string>(resolve => {
     execFile(process.execPath, [kCli, 'test', '--reporter=json', '--workers=2'], { cwd: dir, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json', FORCE_COLOR: '0' }, timeout: 10 * 60_000, maxBuffer: 64 << 20 },
         (error, _stdout, stderr) => resolve(`${error ? String(error) : ''}\n${stderr}`));
   });
-  const report = readJson(path.join(dir, 'report.json'));
+}
+
+function parseRun(dir: string, output: string, report: any): Run {
   const statuses = new Map<string, string>();
   const visit = (suite: any) => {
     for (const spec of suite.specs ?? [])
@@ -96,41 +114,45 @@ test('the scenarios pass against the apps they were written for', async () => {
 });
 
 for (const name of Object.keys(kConfigs) as ConfigName[]) {
-  test(`should triage the failure corpus under ${name === 'defaults' ? 'Playwright\'s defaults' : 'actionTimeout'}`, async () => {
-    test.setTimeout(10 * 60_000);
-    const specs = Object.fromEntries(kScenarios.map(s => [`${s.id}.spec.js`, scenarioSpec(s, s.after)]));
-    const run = await runProject(name, specs);
-    const rows: string[] = [];
-    let right = 0;
-    const harmful: string[] = [];
-    const fixes: Record<string, string> = {};
-    for (const scenario of kScenarios) {
-      const status = run.statuses.get(scenario.id);
-      const triage = triageOf(run, scenario);
-      const ok = triage?.verdict === scenario.verdict;
-      right += ok ? 1 : 0;
-      if (isHarmful(scenario.verdict, triage?.verdict))
-        harmful.push(scenario.id);
-      const first = triage?.suggestions[0]?.code;
-      if (scenario.fixable && first)
-        fixes[`${scenario.id}.spec.js`] = fixedSpec(scenario, first);
-      rows.push(`${ok ? ' ' : '✗'} ${scenario.id.padEnd(22)} ${String(status).padEnd(8)} ${String(triage?.verdict).padEnd(12)} (expected ${scenario.verdict}) ${triage?.status ?? ''}${first ? ` → ${first}` : ''}`);
-    }
-    const fixable = kScenarios.filter(s => s.fixable);
-    const fixRun = Object.keys(fixes).length ? await runProject(name, fixes) : undefined;
-    const fixed = fixable.filter(s => fixRun?.statuses.get(s.id) === 'passed');
-    for (const scenario of fixable.filter(s => !fixed.includes(s)))
-      rows.push(`  fix of ${scenario.id} ${fixes[`${scenario.id}.spec.js`] ? `failed: ${fixRun?.statuses.get(scenario.id)}` : 'not suggested'}`);
-    const summary = `failure corpus (${name}): verdict right ${right}/${kScenarios.length}, harmful ${harmful.length}, pasted fix passes ${fixed.length}/${fixable.length}`;
-    console.log([summary, ...rows, `(projects: ${run.dir}${fixRun ? `, ${fixRun.dir}` : ''})`].join('\n'));
-    if (kOnly)
-      return;
-    test.info().annotations.push({ type: 'failure corpus', description: summary });
-    // Every scenario failed, and left a triage.
-    expect(kScenarios.filter(s => run.statuses.get(s.id) === 'passed').map(s => s.id), run.output).toEqual([]);
-    expect(kScenarios.filter(s => !triageOf(run, s)).map(s => s.id)).toEqual([]);
-    expect(harmful, rows.join('\n')).toEqual([]);
-    expect(right / kScenarios.length, rows.join('\n')).toBeGreaterThanOrEqual(0.9);
-    expect(fixed.length / fixable.length, rows.join('\n')).toBeGreaterThanOrEqual(0.9);
-  });
+  // Each twice: in a fresh folder, and after the same tests passed against the apps they were
+  // written for, which left their last passing runs (docs/failures.md).
+  for (const record of [false, true]) {
+    test(`should triage the failure corpus under ${name === 'defaults' ? 'Playwright\'s defaults' : 'actionTimeout'}${record ? ', with last passing runs' : ''}`, async () => {
+      test.setTimeout(12 * 60_000);
+      const specs = Object.fromEntries(kScenarios.map(s => [`${s.id}.spec.js`, scenarioSpec(s, s.after)]));
+      const run = await runProject(name, specs, record ? Object.fromEntries(kScenarios.map(s => [`${s.id}.spec.js`, scenarioSpec(s, s.before)])) : undefined);
+      const rows: string[] = [];
+      let right = 0;
+      const harmful: string[] = [];
+      const fixes: Record<string, string> = {};
+      for (const scenario of kScenarios) {
+        const status = run.statuses.get(scenario.id);
+        const triage = triageOf(run, scenario);
+        const ok = triage?.verdict === scenario.verdict;
+        right += ok ? 1 : 0;
+        if (isHarmful(scenario.verdict, triage?.verdict))
+          harmful.push(scenario.id);
+        const first = triage?.suggestions[0]?.code;
+        if (scenario.fixable && first)
+          fixes[`${scenario.id}.spec.js`] = fixedSpec(scenario, first);
+        rows.push(`${ok ? ' ' : '✗'} ${scenario.id.padEnd(22)} ${String(status).padEnd(8)} ${String(triage?.verdict).padEnd(12)} (expected ${scenario.verdict}) ${triage?.status ?? ''}${first ? ` → ${first}` : ''}`);
+      }
+      const fixable = kScenarios.filter(s => s.fixable);
+      const fixRun = Object.keys(fixes).length ? await runProject(name, fixes) : undefined;
+      const fixed = fixable.filter(s => fixRun?.statuses.get(s.id) === 'passed');
+      for (const scenario of fixable.filter(s => !fixed.includes(s)))
+        rows.push(`  fix of ${scenario.id} ${fixes[`${scenario.id}.spec.js`] ? `failed: ${fixRun?.statuses.get(scenario.id)}` : 'not suggested'}`);
+      const summary = `failure corpus (${name}${record ? ', with last passing runs' : ''}): verdict right ${right}/${kScenarios.length}, harmful ${harmful.length}, pasted fix passes ${fixed.length}/${fixable.length}`;
+      console.log([summary, ...rows, `(projects: ${run.dir}${fixRun ? `, ${fixRun.dir}` : ''})`].join('\n'));
+      if (kOnly)
+        return;
+      test.info().annotations.push({ type: 'failure corpus', description: summary });
+      // Every scenario failed, and left a triage.
+      expect(kScenarios.filter(s => run.statuses.get(s.id) === 'passed').map(s => s.id), run.output).toEqual([]);
+      expect(kScenarios.filter(s => !triageOf(run, s)).map(s => s.id)).toEqual([]);
+      expect(harmful, rows.join('\n')).toEqual([]);
+      expect(right / kScenarios.length, rows.join('\n')).toBeGreaterThanOrEqual(0.9);
+      expect(fixed.length / fixable.length, rows.join('\n')).toBeGreaterThanOrEqual(0.9);
+    });
+  }
 }

@@ -25,6 +25,8 @@ const kVersions = {
   renamed: kForm.replace('Save profile', 'Submit'),
   removed: kForm.replace('<button type="submit">Save profile</button>', ''),
   hidden: kForm.replace('<button type="submit">Save profile</button>', '<button type="submit" hidden>Save profile</button>'),
+  // Moved into a disclosure that starts closed: a reader opens "More actions" first.
+  wrapped: kForm.replace('<button type="submit">Save profile</button>', '<details><summary>More actions</summary><button type="submit">Save profile</button></details>'),
   // The button comes after the action's timeout; meanwhile "Cancel" is the only button in the form.
   slow: kForm.replace('<button type="submit">Save profile</button>', '')
       .replace('</main>', `</main><script>setTimeout(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit">Save profile</button>'), 2500)</script>`),
@@ -83,6 +85,7 @@ test.describe('the last passing run', () => {
     { version: 'removed', withRecord: { verdict: 'app broken', status: 'removed' }, withoutRecord: ['cannot tell'] },
     { version: 'hidden', withRecord: { verdict: 'app broken', status: 'hidden' }, withoutRecord: ['cannot tell'] },
     { version: 'slow', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
+    { version: 'wrapped', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
   ];
   for (const { version, withRecord, withoutRecord } of cases) {
     test(`should decide a ${version} target from the record, and never wrongly without one`, async () => {
@@ -99,6 +102,8 @@ test.describe('the last passing run', () => {
         expect(triage.suggestions[0].code).toBe(`page.getByRole('button', { name: 'Submit' })`);
         fs.writeFileSync(path.join(dir, 'profile.spec.js'), spec(triage.suggestions[0].code));
         expect((await runApp(dir, 'renamed')).status).toBe('passed');
+      } else if (version === 'wrapped') {
+        expect(triage.reason).toContain(`open it first (\`await page.locator('summary', { hasText: 'More actions' }).click()\`)`);
       } else {
         // Never a different element as the fix: "Cancel" stands in the form.
         expect(triage.suggestions).toEqual([]);
