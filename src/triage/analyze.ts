@@ -124,7 +124,9 @@ export function analyzeFailure(input: TriageInput): TriageReport {
   };
   if (input.lastPass !== undefined)
     report.lastPass = lastPassSentence(input.lastPass);
-  const recorded = input.lastPass?.call.target;
+  // What the last passing run reached, when it was on the page the triage reads (the first page, or a popup).
+  const lastTarget = input.lastPass?.call.target;
+  const recorded = lastTarget && !!lastTarget.onOtherPage === ((input.pageName ?? 'page') !== 'page') ? lastTarget : undefined;
   const problems = final ? problemsShown(final) : [];
   const problemReason = () => `the page shows a problem: ${problems.join('; ')}`;
   if (input.target.kind === 'none' || (input.target.kind === 'locator' && input.target.parsed.kind === 'untraceable') || !final) {
@@ -215,7 +217,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
         report.status = compared.status;
         report.now = compared.now;
         report.evidence = evidenceFor(states, diffAt, [meant?.entry.ref, compared.standIn?.ref].filter((ref): ref is string => !!ref));
-        report.verdict = compared.status === 'renamed' ? 'out of date' : 'app broken';
+        report.verdict = compared.status === 'renamed' || compared.status === 'moved' ? 'out of date' : 'app broken';
         report.reason = compared.reason;
         if (compared.standIn) {
           report.suggestedRef = compared.standIn.ref;
@@ -460,11 +462,28 @@ function compareWithLastPass(recorded: TargetIdentity, passedAt: string, final: 
   if (nearest && places.length !== 1)
     return undefined;
   const place = places[0];
-  const then = recorded.position.names;
-  const now = entriesOfRoleIn(final, recorded.role, place).filter(entry => !!recorded.inFrame || !/^f\d/.test(entry.ref));
-  if (now.some(entry => entry.name === recorded.name) || (!place && then.length >= 50))
-    return undefined;
+  const sameFrame = (entry: SnapshotEntry) => !!recorded.inFrame || !/^f\d/.test(entry.ref);
   const where = place ? formatIdentity(place) : 'the page';
+  // Its name, as another kind of control in its place (a button that became a link), or as its
+  // kind in another place (moved): the same control, found by what the test knew it by.
+  const otherRole = final.entries.filter(entry => sameFrame(entry) && entry.name === recorded.name && entry.role !== recorded.role && (!place || isDescendant(entry, place.ref, final)));
+  const elsewhere = final.entries.filter(entry => sameFrame(entry) && entry.name === recorded.name && entry.role === recorded.role);
+  if (recorded.name && elsewhere.length + otherRole.length === 1) {
+    const [standIn] = [...elsewhere, ...otherRole];
+    const how = elsewhere.length ? `in ${placesOf(standIn, final)[0] ? formatIdentity(placesOf(standIn, final)[0]) : 'another place'} now` : `a ${standIn.role} now`;
+    return {
+      status: 'moved',
+      standIn,
+      now: `${was} is gone from there; ${formatIdentity(standIn)} is the same control, ${how}.`,
+      reason: `the test reached ${was} when it last passed (${date}); ${formatIdentity(standIn)} is the same control, ${how}, and the page shows no error`,
+    };
+  }
+  if (elsewhere.length + otherRole.length > 1)
+    return undefined;
+  const then = recorded.position.names;
+  const now = entriesOfRoleIn(final, recorded.role, place).filter(sameFrame);
+  if (!place && then.length >= 50)
+    return undefined;
   const added = now.filter(entry => !then.includes(entry.name));
   if (now.length === then.length && added.length === 1 && now.indexOf(added[0]) === recorded.position.index) {
     return {

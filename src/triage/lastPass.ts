@@ -7,7 +7,8 @@
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { RecordedState } from '../locators/candidates';
 import { evaluateLocator, testIdOf } from '../locators/evaluate';
-import { parseLocator } from '../locators/parse';
+import type { LocatorStep } from '../locators/parse';
+import { locatorTarget } from './target';
 import type { TestCall } from './actionLog';
 import { entriesOfRoleIn, placesOf } from './places';
 
@@ -28,6 +29,8 @@ export interface TargetIdentity {
   position: { index: number; names: string[] };
   /** In a child frame. */
   inFrame?: boolean;
+  /** On another page of the test than its first (a popup). */
+  onOtherPage?: boolean;
 }
 
 export interface LastPassCall {
@@ -73,9 +76,11 @@ export function identityOf(entry: SnapshotEntry, snapshot: Snapshot, attributesO
 /**
  * The record of a passing test: each call, and the target it reached where a capture shows it —
  * the one element its locator matches in the last capture before the call, else in the first after
- * it. A call made twice at one line keeps its first.
+ * it. `pages`: the recorded states of each page of the test, its first page first; a call is
+ * not told which page it was made on, so a locator that matches on more than one keeps no target.
+ * A call made twice at one line keeps its first.
  */
-export function buildRecord(test: { titlePath: string[]; project: string; relative: (file: string) => string }, calls: readonly TestCall[], states: readonly RecordedState[], passedAt: Date): LastPassRecord {
+export function buildRecord(test: { titlePath: string[]; project: string; relative: (file: string) => string }, calls: readonly TestCall[], pages: readonly (readonly RecordedState[])[], passedAt: Date): LastPassRecord {
   const record: LastPassRecord = { version: kLastPassVersion, test: test.titlePath, project: test.project, passedAt: passedAt.toISOString(), calls: [] };
   const seen = new Set<string>();
   for (const call of calls) {
@@ -86,9 +91,13 @@ export function buildRecord(test: { titlePath: string[]; project: string; relati
     seen.add(key);
     const kept: LastPassCall = { method: call.method, locator: call.locator, file, line: call.location?.line, column: call.location?.column, step: call.step };
     if (!call.absent) {
-      const target = targetOf(call, states);
-      if (target)
-        kept.target = target;
+      const found = pages.map(states => targetOf(call, states));
+      const on = found.filter(target => target !== undefined);
+      if (on.length === 1) {
+        kept.target = on[0]!;
+        if (!found[0])
+          kept.target.onOtherPage = true;
+      }
     }
     record.calls.push(kept);
   }
@@ -96,14 +105,15 @@ export function buildRecord(test: { titlePath: string[]; project: string; relati
 }
 
 function targetOf(call: TestCall, states: readonly RecordedState[]): TargetIdentity | undefined {
-  const parsed = parseLocator(call.locator);
-  if (parsed.kind !== 'steps')
+  const target = locatorTarget(call.locator);
+  if (target.kind !== 'locator' || target.parsed.kind !== 'steps')
     return undefined;
+  const steps = target.parsed.steps;
   // States are labelled by their number: the last one at or before the call, then the ones after.
   const before = states.filter(state => (parseInt(state.label, 10) || 0) <= call.afterCapture).slice(-1);
   const after = states.filter(state => (parseInt(state.label, 10) || 0) > call.afterCapture);
   for (const state of [...before, ...after]) {
-    const { refs, unknown } = evaluateLocator(parsed.steps, state.snapshot, state.attributesOf);
+    const { refs, unknown } = target.frame ? inFrames(steps, state) : evaluateLocator(steps, state.snapshot, state.attributesOf);
     if (unknown || refs.length !== 1)
       continue;
     const entry = state.snapshot.entries.find(e => e.ref === refs[0]);
@@ -111,6 +121,24 @@ function targetOf(call: TestCall, states: readonly RecordedState[]): TargetIdent
       return identityOf(entry, state.snapshot, state.attributesOf);
   }
   return undefined;
+}
+
+/**
+ * A locator inside a frame (`….contentFrame().getByRole(…)`): its part after the frame, in each
+ * child frame of the capture. The frame's own locator is not read (it may be CSS): the one element
+ * it matches across all frames is the target.
+ */
+function inFrames(steps: readonly LocatorStep[], state: RecordedState): { refs: string[]; unknown?: string } {
+  const refs: string[] = [];
+  for (const iframe of state.snapshot.entries) {
+    if (!iframe.frame)
+      continue;
+    const found = evaluateLocator([{ kind: 'ref', ref: iframe.ref }, ...steps], state.snapshot, state.attributesOf);
+    if (found.unknown)
+      return found;
+    refs.push(...found.refs);
+  }
+  return { refs };
 }
 
 /**

@@ -56,7 +56,7 @@ export function keepLastPass(evidence: FailureEvidence): void {
     return;
   const internals = internalsOf(evidence.stagewright)!;
   try {
-    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, internals.recorder.recordedStates(), new Date());
+    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, [internals.recorder, ...internals.children.map(child => internalsOf(child)!.recorder)].map(recorder => recorder.recordedStates()), new Date());
     // Names and locators quote the page: what a secret field withheld stays out of the folder too.
     writeRecord(evidence.lastPassFile, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
   } catch (error) {

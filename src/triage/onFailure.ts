@@ -36,7 +36,7 @@ export interface FailureEvidence {
 }
 
 /** How long the triage looks again for a target that matched nothing at the failure: a late page is not a changed one. */
-const kLateLookMs = 1_000;
+const kLateLookMs = 2_000;
 
 /**
  * triage.md and triage.json for a failed test (docs/failures.md, Triage), from the captures of its page:

@@ -21,6 +21,12 @@ export interface Scenario {
   /** A `beforeEach` body instead of opening the app in the test (the app is open before it runs). */
   hook?: (target: string) => string;
   verdict: Verdict;
+  /**
+   * The verdict with no passing run on record, where the page alone cannot decide (a rename to
+   * words that share nothing, a removal): "cannot tell", never the other way. `verdict` is then
+   * the one with the record.
+   */
+  withoutRecord?: Verdict;
   /** Whether a replacement locator, pasted in place of the target, makes the test pass. */
   fixable: boolean;
   /** How a suggested locator is pasted when it is not a plain substitution of the target. */
@@ -252,7 +258,7 @@ export const kScenarios: Scenario[] = [
     await ${target}.click();
     await expect(page.getByRole('status')).toHaveText('Exported');
   });`,
-    verdict: 'cannot tell', fixable: false,
+    verdict: 'app broken', withoutRecord: 'cannot tell', fixable: false,
   },
   {
     id: 'disabled', what: 'the submit button is disabled',
@@ -482,6 +488,43 @@ export const kScenarios: Scenario[] = [
     await expect(page.getByRole('status')).toHaveText('Hello');
   });`,
     verdict: 'out of date', fixable: true,
+  },
+  {
+    id: 'rename-unrelated', what: 'a button renamed to words that share nothing with the old ones, in a named form',
+    before: contact, after: swap(contact, '>Send</button>', '>Submit</button>'),
+    target: `page.getByRole('button', { name: 'Send' })`,
+    body: target => `
+  await test.step('write', async () => {
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByLabel('Message').fill('Hello');
+  });
+  await test.step('send', async () => {
+    await ${target}.click();
+    await expect(page.getByRole('status')).toHaveText('Message sent');
+  });`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'label-unrelated', what: 'a field label renamed to a word that shares nothing with the old one, in a named form',
+    before: contact, after: swap(contact, 'E-mail <input', 'Reply address <input'),
+    target: `page.getByLabel('E-mail')`,
+    body: target => `
+  await test.step('write', async () => {
+    await page.getByLabel('Your name').fill('Ada');
+    await ${target}.fill('ada@example.com');
+  });`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'nav-removed', what: 'the app removed a link from a named navigation',
+    before: welcome, after: swap(welcome, ' <a href="#pricing">Pricing</a>', ''),
+    target: `page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' })`,
+    body: target => `
+  await test.step('go to pricing', async () => {
+    await ${target}.click();
+    await expect(page).toHaveURL(/#pricing$/);
+  });`,
+    verdict: 'app broken', withoutRecord: 'cannot tell', fixable: false,
   },
   {
     id: 'soft', what: 'a soft assertion with a typo, the rest of the test passes',

@@ -34,13 +34,14 @@ function states(...pages: SnapshotEntry[][]): RecordedState[] {
 const relative = (file: string) => path.relative(kTestDir, file);
 const click: TestCall = { method: 'click', locator: kSave, location: { file: `${kTestDir}/profile.spec.ts`, line: 12, column: 30 }, afterCapture: 1, absent: false };
 
-function passedRecord(): LastPassRecord {
-  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', relative }, [click], states(page(['Cancel', 'Save profile'])), new Date('2026-11-20T10:00:00Z'));
+function passedRecord(locator = kSave): LastPassRecord {
+  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', relative }, [{ ...click, locator }], [states(page(['Cancel', 'Save profile']))], new Date('2026-11-20T10:00:00Z'));
 }
 
-function triage(now: SnapshotEntry[], record: LastPassRecord | null) {
-  const call = record ? findCall(record, kSave, { ...click.location!, file: 'profile.spec.ts' }) : undefined;
-  return analyzeFailure({ error: kError, target: targetOf(kError), states: states(now), actions: [], lastPass: record && call ? { passedAt: record.passedAt, call } : null });
+function triage(now: SnapshotEntry[], record: LastPassRecord | null, locator = kSave) {
+  const error = kError.replace(kSave, locator);
+  const call = record ? findCall(record, locator, { ...click.location!, file: 'profile.spec.ts' }) : undefined;
+  return analyzeFailure({ error, target: targetOf(error), states: states(now), actions: [], lastPass: record && call ? { passedAt: record.passedAt, call } : null });
 }
 
 describe('buildRecord', () => {
@@ -56,8 +57,26 @@ describe('buildRecord', () => {
   it('should keep no target for an assertion that the element be gone, nor for a locator matching several', () => {
     const gone: TestCall = { ...click, method: 'expect', absent: true };
     const several: TestCall = { ...click, locator: `getByRole('button')`, location: { ...click.location!, line: 13 } };
-    const record = buildRecord({ titlePath: ['t'], project: '', relative }, [gone, several], states(page(['Cancel', 'Save profile'])), new Date());
+    const record = buildRecord({ titlePath: ['t'], project: '', relative }, [gone, several], [states(page(['Cancel', 'Save profile']))], new Date());
     expect(record.calls.map(call => call.target)).toEqual([undefined, undefined]);
+  });
+
+  it('should keep a target in a frame, and one on another page only when no other page has it', () => {
+    const framed = [
+      entry({ ref: 's1', role: 'iframe', name: 'Payment', frame: { src: 'pay.html' } }),
+      entry({ ref: 'f1s1', role: 'button', name: 'Pay', parent: 's1' }),
+      entry({ ref: 's2', role: 'button', name: 'Pay' }),
+    ];
+    const pay: TestCall = { ...click, locator: `locator('#pay').contentFrame().getByRole('button', { name: 'Pay' })` };
+    const [inFrame] = buildRecord({ titlePath: ['t'], project: '', relative }, [pay], [states(framed)], new Date()).calls;
+    expect(inFrame.target).toMatchObject({ role: 'button', name: 'Pay', inFrame: true, places: [{ role: 'iframe', name: 'Payment' }] });
+
+    const contact: TestCall = { ...click, locator: `getByRole('link', { name: 'Contact' })` };
+    const link = [entry({ ref: 's1', role: 'link', name: 'Contact' })];
+    const popupOnly = buildRecord({ titlePath: ['t'], project: '', relative }, [contact], [states(page(['Save'])), states(link)], new Date()).calls[0];
+    expect(popupOnly.target).toMatchObject({ role: 'link', onOtherPage: true });
+    const both = buildRecord({ titlePath: ['t'], project: '', relative }, [contact], [states(link), states(link)], new Date()).calls[0];
+    expect(both.target).toBeUndefined();
   });
 
   it('should find the failing call by locator and line, by locator alone, or by line and column', () => {
@@ -93,6 +112,16 @@ describe('analyzeFailure with the last passing run', () => {
     const report = triage(page(['Cancel']), passedRecord());
     expect(report).toMatchObject({ status: 'removed', verdict: 'app broken', suggestions: [] });
     expect(report.reason).toContain('form "Profile" [ref=s1] is there with no such button and none in its place');
+  });
+
+  it('should follow the name to another place, or to another role in its place, as the same control', () => {
+    const scoped = `getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save profile' })`;
+    const moved = triage(page(['Cancel'], [entry({ ref: 's30', role: 'button', name: 'Save profile', parent: 's5' })]), passedRecord(scoped), scoped);
+    expect(moved).toMatchObject({ status: 'moved', verdict: 'out of date', suggestedRef: 's30' });
+    expect(moved.now).toContain('in form "Password" [ref=s5] now');
+    const link = triage(page(['Cancel'], [entry({ ref: 's31', role: 'link', name: 'Save profile', parent: 's1' })]), passedRecord());
+    expect(link).toMatchObject({ status: 'moved', verdict: 'out of date', suggestedRef: 's31' });
+    expect(link.now).toContain('a link now');
   });
 
   it('should not decide from the place when more than one thing changed there, nor offer another role', () => {
