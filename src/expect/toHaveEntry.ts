@@ -1,7 +1,7 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { formatIdentity, formatValue } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
-import { similarRefLines } from '../snapshot/similar';
+import { similarRefLines } from '../snapshot/likeness';
 import type { EntryQuery, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';

@@ -1,7 +1,7 @@
 import type { ExpectMatcherState } from '@playwright/test';
 import { formatIdentity, formatValue } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
-import { similarRefLines } from '../snapshot/similar';
+import { similarRefLines } from '../snapshot/likeness';
 import type { EntryQuery } from '../isomorphic/types';
 import { StagewrightError } from '../errors';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';

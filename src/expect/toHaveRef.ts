@@ -5,7 +5,7 @@ import { describeValue } from '../snapshot/describe';
 import { isRef } from '../isomorphic/refs';
 import { StagewrightError } from '../errors';
 import { boundedRegExpRunner } from '../api/boundedRegExp';
-import { similarRefLines } from '../snapshot/similar';
+import { similarRefLines } from '../snapshot/likeness';
 import type { EntryState, Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { Failure } from './message';
 import { checkReceiver, failed, passed, pollSnapshots, timeoutOf, type MatcherResult } from './matcherUtils';

@@ -4,13 +4,13 @@
 // here can change a test's outcome.
 
 import { diffSnapshots } from '../snapshot/diff';
-import { formatAddedLine, formatChangeLine, formatIdentity, formatValue } from '../snapshot/format';
+import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
 import { ancestorsOf, evaluateLocator, isDescendant, ownText, snapshotIndex } from '../locators/evaluate';
 import { parseLocator, type LocatorStep } from '../locators/parse';
-import { nameSimilarity } from '../snapshot/similar';
+import { likeness, nameSimilarity } from '../snapshot/likeness';
 import { normalizeWhitespace } from '../snapshot/query';
 import { errorText, type TriageTarget } from './target';
 import { entriesOfRoleIn, placesOf } from './places';
@@ -78,8 +78,11 @@ export interface LiveEvidence {
   appearedAfterMs?: number;
   /** The last passing run's element is in the page but hidden (Playwright's `includeHidden`). */
   hidden?: boolean;
-  /** The summary of the collapsed `<details>` the element is in, hidden there. */
-  disclosure?: string;
+  /**
+   * What a reader opens to reach the hidden element with one action (a closed `<details>`'s
+   * summary, a tab, a menu button): its name, and the locator code that reaches it.
+   */
+  opener?: { name: string; code: string };
   /** The page's requests still unanswered when the test ended. */
   pendingRequests?: string[];
 }
@@ -203,12 +206,12 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       report.reason = `the page was still changing when the test failed (${busy[0]}): the target may be late, not gone — give it time, or fix what keeps the page busy`;
       return report;
     }
-    if (input.live?.disclosure && !problems.length) {
-      const summary = JSON.stringify(input.live.disclosure);
+    if (input.live?.opener && !problems.length) {
+      const opener = input.live.opener;
       report.status = 'hidden';
-      report.now = `It is on the page inside the collapsed ${summary} (a closed <details>): a reader opens ${summary} first.`;
+      report.now = `It is on the page, hidden until ${JSON.stringify(opener.name)} is opened.`;
       report.verdict = 'out of date';
-      report.reason = `the element is inside the collapsed ${summary}: open it first (\`await ${pageName}.locator('summary', { hasText: ${formatValue(input.live.disclosure)} }).click()\`), then the target as it is`;
+      report.reason = `the element is hidden behind ${JSON.stringify(opener.name)}: open it first (\`await ${pageName}.${opener.code}.click()\`), then the target as it is`;
       return report;
     }
     if (recorded && !problems.length) {
@@ -382,26 +385,20 @@ function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffAt, mean
     const entryName = wanted ? nameFor(entry, wanted) : entry.name;
     if (wanted?.kind && entryName === undefined)
       continue;
-    const sameRole = !role || entry.role === role;
-    const nameScore = name ? similarity(name, entryName) : 0;
+    const place = places.find(p => p.ref === entry.ref || isDescendant(entry, p.ref, final));
+    const samePosition = !!meant && sameSiblingPosition(meant.entry, meant.state.snapshot, entry, final);
+    // The one ranking of "most like it" (src/snapshot/likeness.ts), with where the target was.
+    const { score, name: nameScore } = likeness(entry, { role, name }, { nameOf: () => entryName, inPlace: !!place, samePosition });
     // Another role only under the very same name (a button that became a link).
-    if (!sameRole && nameScore < 0.9)
+    if (role && entry.role !== role && nameScore < 0.9)
       continue;
     const why: string[] = [];
-    let score = nameScore;
     if (nameScore >= kMinSimilarity)
       why.push(nameScore === 1 ? 'the same name' : 'a similar name');
-    const place = places.find(p => p.ref === entry.ref || isDescendant(entry, p.ref, final));
-    if (place) {
-      score += 0.3;
+    if (place)
       why.push(place.why);
-    }
-    if (meant && sameSiblingPosition(meant.entry, meant.state.snapshot, entry, final)) {
-      score += 0.1;
+    if (samePosition)
       why.push('at the same position among its siblings');
-    }
-    if (!sameRole)
-      score -= 0.2;
     scored.push({ entry, score, why });
   }
   if (!scored.length)

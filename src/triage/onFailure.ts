@@ -4,8 +4,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { firstLine } from '../errors';
+import { formatValue } from '../snapshot/format';
 import { internalsOf, type Stagewright } from '../api/stagewright';
 import { liveSuggestions, toLocator } from '../api/locatorChoice';
 import type { LocatorStep } from '../locators/parse';
@@ -139,15 +140,15 @@ function receiverOf(location: TestError['location'], target: TriageTarget): stri
  * What Playwright sees on the live page after the failure, for a target that matches nothing
  * there: whether it appears within kLateLookMs (the page was late), and whether the element the
  * last passing run reached (else the target's role and name) is in the page but hidden, and
- * inside a collapsed `<details>` a reader would open.
+ * what a reader would open to reach it.
  */
-async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden' | 'disclosure'>> {
+async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden' | 'opener'>> {
   if (sw.page.isClosed() || target.kind !== 'locator' || target.parsed.kind !== 'steps' || target.frame)
     return {};
   try {
     const locator = toLocator(sw.page, target.parsed.steps, ref => sw.ref(ref));
     // Matched nothing in the failure capture, and something now: it came late.
-    if (await locator.count())
+    if (await locator.filter({ visible: true }).count())
       return { appearedAfterMs: 0 };
     const started = Date.now();
     const appeared = await locator.first().waitFor({ state: 'visible', timeout: kLateLookMs }).then(() => true, () => false);
@@ -161,13 +162,38 @@ async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetI
     const hiddenToo = sw.page.getByRole(role, { name: wanted.name, exact: true, includeHidden: true });
     if (!await hiddenToo.count() || await sw.page.getByRole(role, { name: wanted.name, exact: true }).count())
       return {};
-    // Inside a closed <details>: a reader opens it by its summary.
-    const closed = sw.page.locator('details:not([open])').filter({ has: hiddenToo });
-    const summary = await closed.count() ? await closed.first().locator('summary').first().textContent({ timeout: 500 }).catch(() => null) : null;
-    return summary?.trim() ? { hidden: true, disclosure: summary.trim().replace(/\s+/g, ' ') } : { hidden: !!recorded };
+    const opener = await openerOf(sw.page, hiddenToo);
+    return opener ? { hidden: true, opener } : { hidden: !!recorded };
   } catch {
     return {};
   }
+}
+
+/**
+ * What a reader opens to reach a hidden element with one action: the summary of the closed
+ * `<details>` it is in, or the tab or menu button whose `aria-controls` names its hidden tab panel
+ * or menu. Read through Playwright's locators; nothing on the page changes.
+ */
+async function openerOf(page: Page, hidden: Locator): Promise<LiveEvidence['opener']> {
+  const text = async (locator: Locator) => (await locator.textContent({ timeout: 500 }).catch(() => null))?.trim().replace(/\s+/g, ' ');
+  const closed = page.locator('details:not([open])').filter({ has: hidden });
+  if (await closed.count()) {
+    const summary = await text(closed.first().locator('summary').first());
+    return summary ? { name: summary, code: `locator('summary', { hasText: ${formatValue(summary)} })` } : undefined;
+  }
+  for (const holderRole of ['tabpanel', 'menu'] as const) {
+    const holder = page.locator(`[role="${holderRole}"]`).filter({ has: hidden }).first();
+    const id = await holder.count() ? await holder.getAttribute('id', { timeout: 500 }).catch(() => null) : null;
+    if (!id)
+      continue;
+    const control = page.locator(`[aria-controls="${id.replace(/["\\]/g, '\\$&')}"]`).first();
+    const name = await control.count() ? await text(control) : undefined;
+    if (!name)
+      continue;
+    const controlRole = holderRole === 'tabpanel' ? 'tab' : 'button';
+    return { name, code: `getByRole('${controlRole}', { name: ${formatValue(name)} })` };
+  }
+  return undefined;
 }
 
 /** The role and name a target's one `getByRole` step looks for. */

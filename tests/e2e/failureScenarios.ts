@@ -22,9 +22,9 @@ export interface Scenario {
   hook?: (target: string) => string;
   verdict: Verdict;
   /**
-   * The verdict with no passing run on record, where the page alone cannot decide (a rename to
-   * words that share nothing, a removal): "cannot tell", never the other way. `verdict` is then
-   * the one with the record.
+   * The verdict with no passing run on record, where the page alone may not decide (a rename to
+   * words that share nothing, a removal): "cannot tell", never the other way (`verdict`, the one
+   * with the record, is right too).
    */
   withoutRecord?: Verdict;
   /** Whether a replacement locator, pasted in place of the target, makes the test pass. */

@@ -25,6 +25,12 @@ const kVersions = {
   renamed: kForm.replace('Save profile', 'Submit'),
   removed: kForm.replace('<button type="submit">Save profile</button>', ''),
   hidden: kForm.replace('<button type="submit">Save profile</button>', '<button type="submit" hidden>Save profile</button>'),
+  // Moved into a tab panel that is not the selected one.
+  tabbed: kForm.replace('<button type="submit">Save profile</button>', `<div role="tablist"><button role="tab" aria-selected="true" aria-controls="basic">Basic</button><button role="tab" aria-selected="false" aria-controls="advanced">Advanced</button></div>
+      <div role="tabpanel" id="basic">Nothing more here.</div><div role="tabpanel" id="advanced" hidden><button type="submit">Save profile</button></div>`),
+  // The button waits on a request that is never answered.
+  loading: kForm.replace('<button type="submit">Save profile</button>', '')
+      .replace('</main>', `</main><script>fetch('http://app.test/permissions').then(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit">Save profile</button>'))</script>`),
   // Moved into a disclosure that starts closed: a reader opens "More actions" first.
   wrapped: kForm.replace('<button type="submit">Save profile</button>', '<details><summary>More actions</summary><button type="submit">Save profile</button></details>'),
   // The button comes after the action's timeout; meanwhile "Cancel" is the only button in the form.
@@ -36,6 +42,8 @@ const spec = (save = `page.getByRole('button', { name: 'Save profile' })`) => `
 const fs = require('node:fs');
 const { test, expect } = require('stagewright');
 test('save the profile', async ({ page }) => {
+  // The app's API: it never answers (only the "loading" version calls it).
+  await page.route('http://app.test/**', () => {});
   await page.setContent(fs.readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8'));
   await page.getByLabel('Name').fill('Ada');
   await ${save}.click();
@@ -74,7 +82,7 @@ test.describe('the last passing run', () => {
     expect(click).toMatchObject({
       locator: `getByRole('button', { name: 'Save profile' })`,
       file: 'profile.spec.js',
-      line: 7,
+      line: 9,
       target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }, { role: 'main', name: '' }], position: { index: 1, names: ['Cancel', 'Save profile'] } },
     });
     expect(Buffer.byteLength(JSON.stringify(record))).toBeLessThan(4_000);
@@ -85,6 +93,8 @@ test.describe('the last passing run', () => {
     { version: 'removed', withRecord: { verdict: 'app broken', status: 'removed' }, withoutRecord: ['cannot tell'] },
     { version: 'hidden', withRecord: { verdict: 'app broken', status: 'hidden' }, withoutRecord: ['cannot tell'] },
     { version: 'slow', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
+    { version: 'tabbed', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
+    { version: 'loading', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
     { version: 'wrapped', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
   ];
   for (const { version, withRecord, withoutRecord } of cases) {
@@ -102,8 +112,12 @@ test.describe('the last passing run', () => {
         expect(triage.suggestions[0].code).toBe(`page.getByRole('button', { name: 'Submit' })`);
         fs.writeFileSync(path.join(dir, 'profile.spec.js'), spec(triage.suggestions[0].code));
         expect((await runApp(dir, 'renamed')).status).toBe('passed');
+      } else if (version === 'loading') {
+        expect(triage.reason).toContain('1 request was unanswered (http://app.test/permissions)');
       } else if (version === 'wrapped') {
         expect(triage.reason).toContain(`open it first (\`await page.locator('summary', { hasText: 'More actions' }).click()\`)`);
+      } else if (version === 'tabbed') {
+        expect(triage.reason).toContain(`open it first (\`await page.getByRole('tab', { name: 'Advanced' }).click()\`)`);
       } else {
         // Never a different element as the fix: "Cancel" stands in the form.
         expect(triage.suggestions).toEqual([]);

@@ -134,6 +134,12 @@ describe('analyzeFailure with the last passing run', () => {
     expect(alone.verdict).not.toBe('app broken');
   });
 
+  it('should say what to open first for an element hidden one action away', () => {
+    const report = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), live: { hidden: true, opener: { name: 'Advanced', code: `getByRole('tab', { name: 'Advanced' })` } } });
+    expect(report).toMatchObject({ status: 'hidden', verdict: 'out of date', suggestions: [] });
+    expect(report.reason).toContain(`open it first (\`await page.getByRole('tab', { name: 'Advanced' }).click()\`)`);
+  });
+
   it('should say the page was still changing rather than decide, when it shows it is busy', () => {
     const busy = page(['Cancel'], [entry({ ref: 's20', role: 'progressbar', name: 'Saving' })]);
     const report = triage(busy, passedRecord());

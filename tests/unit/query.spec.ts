@@ -4,7 +4,7 @@ import { StagewrightError } from '../../src/errors';
 import { validateQuery } from '../../src/expect/query';
 import { kAriaRoleNames, type EntryRole } from '../../src/isomorphic/roles';
 import { filterEntries, findEntries, normalizeWhitespace, queryProblem } from '../../src/snapshot/query';
-import { similarRefLines } from '../../src/snapshot/similar';
+import { similarRefLines } from '../../src/snapshot/likeness';
 import { entry, snapshot } from './fixtures';
 
 const page = snapshot([
@@ -114,12 +114,17 @@ describe('filterEntries', () => {
 });
 
 describe('similarRefLines', () => {
-  it('should rank the same role first, then the closest name', () => {
+  it('should rank by name first, the role breaking near ties (the triage\'s ranking, src/snapshot/likeness.ts)', () => {
     expect(similarRefLines(page.entries, { role: 'button', name: 'Save draft' }, 2)).toEqual([
       'button "Save draft" [ref=s2]',
       'button "Save" [disabled] [ref=s3]',
     ]);
-    expect(similarRefLines(page.entries, { role: 'link', name: 'Save' }, 1)).toEqual(['link "Saved items" [ref=s4]']);
+    // The very name under another role (a button where a link was expected) before a link that only shares a word.
+    expect(similarRefLines(page.entries, { role: 'link', name: 'Save' }, 2)).toEqual(['button "Save" [disabled] [ref=s3]', 'link "Saved items" [ref=s4]']);
+    expect(similarRefLines(page.entries, { role: 'link', name: 'saved item' }, 1)).toEqual(['link "Saved items" [ref=s4]']);
+    // With no name, the role, then refs issued near the one asked for.
+    expect(similarRefLines(page.entries, { role: 'heading' }, 1)).toEqual(['heading "Settings" [level=2] [ref=s5]']);
+    expect(similarRefLines(page.entries, { ref: 's4' }, 1)).toEqual(['link "Saved items" [ref=s4]']);
   });
 });
 

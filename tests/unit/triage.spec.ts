@@ -4,6 +4,7 @@ import { analyzeFailure } from '../../src/triage/analyze';
 import { formatTriage } from '../../src/triage/markdown';
 import { targetOf } from '../../src/triage/target';
 import type { SnapshotEntry } from '../../src/isomorphic/types';
+import { similarEntries } from '../../src/snapshot/likeness';
 import { entry, snapshot } from './fixtures';
 
 const kClickTimeout = `TimeoutError: locator.click: Timeout 2000ms exceeded.
@@ -55,6 +56,18 @@ describe('analyzeFailure', () => {
     const report = analyzeFailure({ error: kClickTimeout, target: targetOf(kClickTimeout), states: states(form(payNow), form(payNow, [], 'Ada')) });
     expect(report).toMatchObject({ status: 'never there', verdict: 'out of date' });
     expect(report.suggestions[0]).toEqual({ code: `page.getByRole('button', { name: 'Pay now' })`, checkedAgainst: ['001 step 1', '002 step 2'], warnings: [] });
+  });
+
+  it('should name as its near match the element the matchers name first (one ranking: src/snapshot/likeness.ts)', () => {
+    const candidates = [
+      entry({ ref: 's3', role: 'button', name: 'Place the order', parent: 's1', tag: 'button', interactive: true }),
+      entry({ ref: 's4', role: 'button', name: 'Order history', parent: 's1', tag: 'button', interactive: true }),
+      entry({ ref: 's5', role: 'link', name: 'Place order help', parent: 's1', interactive: true }),
+    ];
+    const report = analyzeFailure({ error: kClickTimeout, target: targetOf(kClickTimeout), states: states(form(undefined, candidates)) });
+    const [first] = similarEntries(snapshot(form(undefined, candidates)).entries, { role: 'button', name: 'Place order' });
+    expect(report.suggestedRef).toBe('s3');
+    expect(first.ref).toBe(report.suggestedRef);
   });
 
   it('should call the app broken when the element is gone and an alert says why', () => {
