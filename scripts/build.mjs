@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const generated = path.join(root, 'src', 'generated');
 const dist = path.join(root, 'dist');
-const kEntries = ['index', 'browser/index'];
+const kEntries = ['index', 'browser/index', 'cli/index'];
 // The page runtime is minified (a third of the size, and it is sent to every page); set
 // STAGEWRIGHT_UNMINIFIED=1 to keep its function names, which bench/profile.mjs reports.
 const minifyInjected = process.env.STAGEWRIGHT_UNMINIFIED !== '1';

@@ -1,0 +1,43 @@
+// What `npx stagewright freeze` reads (docs/agents.md, Freezing refs): each `ref('…')` call of a
+// test, by the line of the spec that made it, and — when the test passed — the durable locator of
+// its element: locatorFor's choice, proven on every capture of the test where the ref existed and
+// by Playwright on the live page at the test's end. Written as `refs.json` beside the captures.
+
+import { withDeadline } from '../runtime/pageCalls';
+import { firstLine } from '../errors';
+import { internalsOf, type Stagewright } from './stagewright';
+import { kLivePage } from './locatorChoice';
+import { kRefsFileVersion, type FrozenCall, type RefsFile } from './refsFile';
+
+/** How long proving one call's locator may take at the test's end. */
+const kProofMs = 5_000;
+
+/** Proves a locator for each ref call of the test (within `timeLeft` ms) and writes refs.json; nothing when the test made none. */
+export async function writeRefsFile(main: Stagewright, test: { titlePath: string[]; status: string }, timeLeft: () => number): Promise<void> {
+  const internals = internalsOf(main)!;
+  if (!internals.refCalls.length)
+    return;
+  const calls: FrozenCall[] = [];
+  for (const call of internals.refCalls) {
+    const site: FrozenCall = { ...call.location, ref: call.ref, ...(call.stagewright !== main ? { onOtherPage: true } : {}) };
+    calls.push({ ...site, ...await proven(call.stagewright, call.ref, test.status, timeLeft()) });
+  }
+  internals.recorder.writeFile('refs.json', JSON.stringify({ version: kRefsFileVersion, test: test.titlePath, status: test.status, calls } satisfies RefsFile, null, 1) + '\n');
+}
+
+async function proven(sw: Stagewright, ref: string, status: string, timeLeft: number): Promise<Pick<FrozenCall, 'code' | 'checkedAgainst' | 'problem'>> {
+  if (status !== 'passed')
+    return { problem: `the test ${status === 'timedOut' ? 'timed out' : status}` };
+  if (sw.page.isClosed())
+    return { problem: 'its page closed before the test ended, so Playwright could not check a locator on it' };
+  if (timeLeft <= 0)
+    return { problem: 'the test\'s timeout left no time to prove a locator' };
+  try {
+    const choice = await withDeadline(internalsOf(sw)!.chooseFor(ref), Math.min(kProofMs, timeLeft), 'a locator proof');
+    if (!choice.checkedAgainst.includes(kLivePage) || choice.checkedAgainst.length < 2)
+      return { problem: 'no locator matched exactly its element in every capture where the ref existed and on the live page (it is ambiguous in some state)' };
+    return { code: choice.code.replace(/^[A-Za-z_$][\w$]*\./, ''), checkedAgainst: choice.checkedAgainst };
+  } catch (error) {
+    return { problem: firstLine(error) };
+  }
+}

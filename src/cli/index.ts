@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The `stagewright` command. One subcommand for now:
+//
+//   npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
+//
+// rewrites each `….ref('s12')` call of the given specs (by default: every spec the last run's
+// refs.json files name) into the durable locator the last run proved for its element
+// (src/cli/freeze.ts). Exit code 0 when every ref call was frozen, 1 when some stay (each listed
+// with why), 2 for a usage error.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { kRefsFileVersion, type FrozenCall, type RefsFile } from '../api/refsFile';
+import { applyEdits, planFreeze, refCallsIn, type FreezeProblem } from './freeze';
+
+const kUsage = `Usage: npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
+
+Rewrites each ref call (sw.ref('s12'), stagewright.forPage(popup).ref('s3')) of the specs into the
+durable locator the last run proved for its element. The specs must have run, and passed, first.
+
+  --results DIR  Playwright's output folder of that run (default: test-results)
+  --dry-run      print the changes as a unified diff; write nothing`;
+
+const kSpecFile = /\.(?:spec|test)\.[cm]?[jt]sx?$/;
+
+interface Options { paths: string[]; results: string; dryRun: boolean }
+
+function parseArgs(args: string[]): Options | string {
+  const options: Options = { paths: [], results: 'test-results', dryRun: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--dry-run')
+      options.dryRun = true;
+    else if (arg === '--results' && args[i + 1])
+      options.results = args[++i];
+    else if (arg.startsWith('--results='))
+      options.results = arg.slice('--results='.length);
+    else if (arg.startsWith('-'))
+      return `unknown option ${arg}`;
+    else
+      options.paths.push(arg);
+  }
+  return options;
+}
+
+/** Every call the last run recorded, by `file:line:column:ref`. */
+function readRecorded(results: string): Map<string, FrozenCall[]> {
+  const recorded = new Map<string, FrozenCall[]>();
+  if (!fs.existsSync(results))
+    return recorded;
+  for (const name of fs.readdirSync(results, { recursive: true }).map(String)) {
+    if (path.basename(name) !== 'refs.json')
+      continue;
+    let file: RefsFile;
+    try {
+      file = JSON.parse(fs.readFileSync(path.join(results, name), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (file?.version !== kRefsFileVersion || !Array.isArray(file.calls))
+      continue;
+    for (const call of file.calls) {
+      const key = `${path.resolve(call.file)}:${call.line}:${call.column}:${call.ref}`;
+      recorded.set(key, [...recorded.get(key) ?? [], call]);
+    }
+  }
+  return recorded;
+}
+
+function specFiles(paths: string[], recorded: Map<string, FrozenCall[]>): string[] {
+  if (!paths.length)
+    return [...new Set([...recorded.values()].flat().map(call => path.resolve(call.file)))].filter(file => fs.existsSync(file)).sort();
+  const files: string[] = [];
+  for (const given of paths) {
+    const resolved = path.resolve(given);
+    if (fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+      for (const name of fs.readdirSync(resolved, { recursive: true }).map(String).sort()) {
+        if (kSpecFile.test(name) && !name.split(path.sep).includes('node_modules'))
+          files.push(path.join(resolved, name));
+      }
+    } else {
+      files.push(resolved);
+    }
+  }
+  return files;
+}
+
+export function freeze(args: string[], out: (text: string) => void = text => process.stdout.write(text), cwd = process.cwd()): number {
+  const options = parseArgs(args);
+  if (typeof options === 'string') {
+    out(`stagewright freeze: ${options}\n\n${kUsage}\n`);
+    return 2;
+  }
+  const recorded = readRecorded(path.resolve(cwd, options.results));
+  const files = specFiles(options.paths.map(p => path.resolve(cwd, p)), recorded);
+  const missing = files.filter(file => !fs.existsSync(file));
+  if (missing.length) {
+    out(`stagewright freeze: no such file: ${missing.map(file => path.relative(cwd, file)).join(', ')}\n`);
+    return 2;
+  }
+  const problems: (FreezeProblem & { file: string })[] = [];
+  let frozen = 0;
+  for (const file of files) {
+    const source = fs.readFileSync(file, 'utf8');
+    const sites = refCallsIn(source, file);
+    if (!sites.length)
+      continue;
+    const plan = planFreeze(sites, site => recorded.get(`${file}:${site.line}:${site.column}:${site.ref}`) ?? []);
+    problems.push(...plan.problems.map(problem => ({ ...problem, file })));
+    if (!plan.edits.length)
+      continue;
+    frozen += plan.edits.length;
+    const result = applyEdits(source, plan.edits);
+    const relative = path.relative(cwd, file);
+    if (options.dryRun)
+      out(createTwoFilesPatch(relative, relative, source, result));
+    else
+      fs.writeFileSync(file, result);
+    for (const edit of plan.edits)
+      out(`${options.dryRun ? 'would freeze' : 'froze'} ${relative}:${edit.site.line} ref('${edit.site.ref}') → ${edit.code}\n`);
+  }
+  for (const { file, site, why } of problems)
+    out(`not frozen: ${path.relative(cwd, file)}:${site.line} ref('${site.ref}'): ${why}\n`);
+  out(`${frozen} ref call${frozen === 1 ? '' : 's'} ${options.dryRun ? 'to freeze' : 'frozen'}, ${problems.length} not.\n`);
+  return problems.length ? 1 : 0;
+}
+
+export function main(argv: string[]): number {
+  const [command, ...args] = argv;
+  if (command === 'freeze')
+    return freeze(args);
+  process.stdout.write(`${command && command !== '--help' && command !== '-h' ? `stagewright: unknown command ${command}\n\n` : ''}${kUsage}\n`);
+  return command && command !== '--help' && command !== '-h' ? 2 : 0;
+}
+
+if (require.main === module)
+  process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,104 @@
+// Specs written against refs become durable specs (docs/agents.md, Freezing refs): an agent reads
+// refs from a first run's snapshot, writes a spec with them, runs it, and `npx stagewright freeze`
+// rewrites each ref call into the locator its element was reached by — proven on every capture and
+// by Playwright — touching nothing else. The frozen spec passes where the ref spec breaks: on the
+// app with items inserted above and the list re-ordered.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createProject, kRepoRoot, projectConfig, run, runPlaywright } from './helpers/project';
+
+const kApp = (items: string[]) => `
+  <main>
+    <h1>Todos</h1>
+    <ul aria-label="Todos">${items.map(item => `<li><label><input type="checkbox"> ${item}</label></li>`).join('')}</ul>
+    <form aria-label="New todo" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Added ' + this.elements.what.value">
+      <label>What <input name="what"></label>
+      <button type="submit">Add</button>
+    </form>
+    <p role="status" id="out"></p>
+  </main>`;
+
+const kV1 = kApp(['Buy milk', 'Walk dog']);
+const kV2 = kApp(['Call mom', 'Walk dog', 'Pay rent', 'Buy milk']);
+
+const kOpen = `await page.setContent(require('node:fs').readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8'));`;
+
+const kExplore = `
+const { test } = require('stagewright');
+test('explore', async ({ page, stagewright }) => {
+  ${kOpen}
+  require('node:fs').writeFileSync('tree.yaml', await stagewright.text());
+});`;
+
+/** The spec an agent writes from the tree: refs only. */
+const refSpec = (refs: { walk: string; what: string; add: string }) => `// Written from a run's tree.
+const { test, expect } = require('stagewright');
+
+test('todo', async ({ page, stagewright: sw }) => {
+  ${kOpen}
+  await test.step('tick and add', async () => {
+    await sw.ref('${refs.walk}').check();
+    await expect(sw.ref('${refs.walk}')).toBeChecked(); // still the same one
+    await sw.ref('${refs.what}').fill('Water plants');
+    await sw.ref('${refs.add}').click();
+  });
+  await expect(page.getByRole('status')).toHaveText('Added Water plants');
+});
+`;
+
+const kCli = path.join(kRepoRoot, 'dist', 'cli', 'index.js');
+
+async function runApp(dir: string, html: string) {
+  fs.writeFileSync(path.join(dir, 'app.html'), html);
+  const { result, report } = await runPlaywright(dir);
+  const statuses = (report?.suites ?? []).flatMap((suite: any) => suite.specs.map((spec: any) => spec.tests[0]?.results.at(-1)?.status));
+  return { statuses, output: result.stdout + result.stderr };
+}
+
+test.describe('freeze', () => {
+  test.slow();
+
+  test('should turn a spec of refs into one of durable locators that survives a changed list', async () => {
+    const dir = createProject({ 'playwright.config.js': projectConfig(), 'explore.spec.js': kExplore });
+    expect((await runApp(dir, kV1)).statuses).toEqual(['passed']);
+    const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
+    const refOf = (line: RegExp) => line.exec(tree)?.[1] ?? '';
+    const refs = { walk: refOf(/checkbox "Walk dog" \[ref=(s\d+)\]/), what: refOf(/textbox "What" \[ref=(s\d+)\]/), add: refOf(/button "Add" \[ref=(s\d+)\]/) };
+    expect(Object.values(refs).every(Boolean), tree).toBe(true);
+
+    // The refs read from one run mean the same elements in the next.
+    fs.rmSync(path.join(dir, 'explore.spec.js'));
+    fs.writeFileSync(path.join(dir, 'todo.spec.js'), refSpec(refs));
+    const first = await runApp(dir, kV1);
+    expect(first.statuses, first.output).toEqual(['passed']);
+    // The ref spec breaks when the list changes above its items.
+    expect((await runApp(dir, kV2)).statuses).toEqual(['failed']);
+    // …and a failed run has nothing to freeze: the spec stays, exit code 1.
+    const refused = await run(process.execPath, [kCli, 'freeze', 'todo.spec.js'], dir);
+    expect(refused.code, refused.stdout).toBe(1);
+    expect(refused.stdout).toContain(`not frozen: todo.spec.js:7 ref('${refs.walk}'): the test failed`);
+    expect(fs.readFileSync(path.join(dir, 'todo.spec.js'), 'utf8')).toBe(refSpec(refs));
+
+    expect((await runApp(dir, kV1)).statuses).toEqual(['passed']);
+    const dryRun = await run(process.execPath, [kCli, 'freeze', '--dry-run'], dir);
+    expect(dryRun.code, dryRun.stdout + dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toContain(`-    await sw.ref('${refs.walk}').check();`);
+    expect(fs.readFileSync(path.join(dir, 'todo.spec.js'), 'utf8')).toBe(refSpec(refs));
+
+    const frozen = await run(process.execPath, [kCli, 'freeze', '.'], dir);
+    expect(frozen.code, frozen.stdout + frozen.stderr).toBe(0);
+    const spec = fs.readFileSync(path.join(dir, 'todo.spec.js'), 'utf8');
+    expect(spec).not.toMatch(/\.ref\(/);
+    expect(spec).toContain(`await page.getByRole('checkbox', { name: 'Walk dog' }).check();`);
+    expect(spec).toContain(`await expect(page.getByRole('checkbox', { name: 'Walk dog' })).toBeChecked(); // still the same one`);
+    // Every other line, byte for byte.
+    const otherLines = (text: string) => text.split('\n').filter(line => !/ref\(|getBy/.test(line));
+    expect(otherLines(spec)).toEqual(otherLines(refSpec(refs)));
+
+    const again = await runApp(dir, kV1);
+    expect(again.statuses, again.output).toEqual(['passed']);
+    const changed = await runApp(dir, kV2);
+    expect(changed.statuses, changed.output).toEqual(['passed']);
+  });
+});
