@@ -14,6 +14,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const generated = path.join(root, 'src', 'generated');
 const dist = path.join(root, 'dist');
 const kEntries = ['index', 'browser/index', 'cli/index'];
+// The entries a program imports (typed, with an ESM wrapper); `cli/index` is the `stagewright` command.
+const kImportedEntries = ['index', 'browser/index'];
 // The page runtime is minified (a third of the size, and it is sent to every page); set
 // STAGEWRIGHT_UNMINIFIED=1 to keep its function names, which bench/profile.mjs reports.
 const minifyInjected = process.env.STAGEWRIGHT_UNMINIFIED !== '1';
@@ -69,14 +71,14 @@ for (const entry of kEntries) {
 
 // Declarations: only those the public entries reach ship; the rest (internal.d.ts, the injected
 // source's 140 KB string type) are deleted, so nothing restates the injected source.
-const declarations = reachableDeclarations(kEntries.map(entry => path.join(dist, entry + '.d.ts')));
+const declarations = reachableDeclarations(kImportedEntries.map(entry => path.join(dist, entry + '.d.ts')));
 for (const file of walk(dist)) {
   if (file.endsWith('.d.ts') && !declarations.has(file))
     fs.rmSync(file);
 }
 
 // Each ESM entry re-exports its CommonJS build, so `import` and `require` share one instance.
-for (const entry of kEntries) {
+for (const entry of kImportedEntries) {
   const cjs = await import(path.join(dist, entry + '.js'));
   const names = Object.keys(cjs.default ?? cjs).filter(name => name !== 'default' && name !== '__esModule');
   fs.writeFileSync(path.join(dist, entry + '.mjs'),

@@ -76,7 +76,9 @@ function specFiles(paths: string[], recorded: Map<string, FrozenCall[]>): string
     const resolved = path.resolve(given);
     if (fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
       for (const name of fs.readdirSync(resolved, { recursive: true }).map(String).sort()) {
-        if (kSpecFile.test(name) && !name.split(path.sep).includes('node_modules'))
+        // Not in packages, nor in dot folders (the last passing runs are kept under spec-named folders).
+        const skipped = name.split(path.sep).slice(0, -1).some(part => part === 'node_modules' || part.startsWith('.'));
+        if (kSpecFile.test(name) && !skipped && fs.statSync(path.join(resolved, name)).isFile())
           files.push(path.join(resolved, name));
       }
     } else {
