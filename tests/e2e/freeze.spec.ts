@@ -101,4 +101,50 @@ test.describe('freeze', () => {
     const changed = await runApp(dir, kV2);
     expect(changed.statuses, changed.output).toEqual(['passed']);
   });
+
+  test('should freeze refs in a frame and on a popup, from the variables the spec holds them in', async () => {
+    const frame = `<iframe title="Payment" srcdoc="<form aria-label='Card'><label>Card number <input></label><button type='button' onclick='document.querySelector(&quot;p&quot;).textContent = &quot;Paid&quot;'>Pay</button></form><p role='status'></p>"></iframe>`;
+    const popupHtml = `<main><h1>Help</h1><button onclick="document.querySelector('p').textContent = 'Thanks'">Contact us</button><p role="status"></p></main>`;
+    const explore = `
+const { test } = require('stagewright');
+test('explore', async ({ page, context, stagewright }) => {
+  await page.setContent(${JSON.stringify(frame)});
+  const popup = await context.newPage();
+  await popup.setContent(${JSON.stringify(popupHtml)});
+  require('node:fs').writeFileSync('tree.yaml', await stagewright.text() + '\\n---\\n' + await stagewright.forPage(popup).text());
+});`;
+    const dir = createProject({ 'playwright.config.js': projectConfig('', `testMatch: '*.spec.{js,ts}',`), 'explore.spec.js': explore });
+    expect((await runApp(dir, kV1)).statuses).toEqual(['passed']);
+    const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
+    const pay = /button "Pay" \[ref=(f\d+s\d+)\]/.exec(tree)?.[1];
+    const contact = /button "Contact us" \[ref=(s\d+)\]/.exec(tree)?.[1];
+    expect(pay && contact, tree).toBeTruthy();
+    const spec = `import { test, expect } from 'stagewright';
+
+test('pay and ask', async ({ page, context, stagewright: sw }) => {
+  await page.setContent(${JSON.stringify(frame)});
+  const help = await context.newPage();
+  await help.setContent(${JSON.stringify(popupHtml)});
+  sw.forPage(help); // Captured from here on, as in the run the refs were read from.
+  await test.step('both', async () => {
+    await sw.ref('${pay}').click();
+    await sw.forPage(help).ref('${contact}').click();
+  });
+  await expect(page.locator('iframe').contentFrame().getByRole('status')).toHaveText('Paid');
+  await expect(help.getByRole('status')).toHaveText('Thanks');
+});
+`;
+    fs.rmSync(path.join(dir, 'explore.spec.js'));
+    fs.writeFileSync(path.join(dir, 'pay.spec.ts'), spec);
+    const first = await runApp(dir, kV1);
+    expect(first.statuses, first.output).toEqual(['passed']);
+    const frozen = await run(process.execPath, [kCli, 'freeze', 'pay.spec.ts'], dir);
+    expect(frozen.code, frozen.stdout + frozen.stderr).toBe(0);
+    const result = fs.readFileSync(path.join(dir, 'pay.spec.ts'), 'utf8');
+    expect(result).not.toMatch(/\.ref\(/);
+    expect(result).toMatch(/await page\.getByTitle\('Payment'(, \{ exact: true \})?\)\.contentFrame\(\)\.getByRole\('button', \{ name: 'Pay' \}\)\.click\(\);/);
+    expect(result).toContain(`await help.getByRole('button', { name: 'Contact us' }).click();`);
+    const again = await runApp(dir, kV1);
+    expect(again.statuses, again.output).toEqual(['passed']);
+  });
 });
