@@ -60,9 +60,14 @@ export function keepLastPass(evidence: FailureEvidence): void {
     // Names and locators quote the page: what a secret field withheld stays out of the folder too.
     writeRecord(evidence.lastPassFile, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
   } catch (error) {
-    process.stderr.write(`stagewright: the last passing run of "${testInfo.title}" was not kept: ${firstLine(error)}\n`);
+    // Once per worker: a folder that cannot be written fails every test's record the same way.
+    if (!saidNotKept)
+      process.stderr.write(`stagewright: the last passing run of "${testInfo.title}" was not kept (${firstLine(error)}); set lastPassDir to a writable folder, or to false\n`);
+    saidNotKept = true;
   }
 }
+
+let saidNotKept = false;
 
 
 /** A test file as the record names it: relative to the project's test folder, with `/`. */
