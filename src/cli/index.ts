@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `stagewright` command. One subcommand for now:
+// The `stagewright` command:
 //
 //   npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
 //
@@ -7,20 +7,32 @@
 // refs.json files name) into the durable locator the last run proved for its element
 // (src/cli/freeze.ts). Exit code 0 when every ref call was frozen, 1 when some stay (each listed
 // with why), 2 for a usage error.
+//
+//   npx stagewright prune [--config FILE] [--dry-run]
+//
+// deletes the last passing runs of tests that are gone (src/cli/prune.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { kRefsFileVersion, type FrozenCall, type RefsFile } from '../api/refsFile';
 import { applyEdits, planFreeze, refCallsIn, type FreezeProblem } from './freeze';
+import { prune } from './prune';
 
 const kUsage = `Usage: npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
+       npx stagewright prune [--config FILE] [--dry-run]
 
-Rewrites each ref call (sw.ref('s12'), stagewright.forPage(popup).ref('s3')) of the specs into the
-durable locator the last run proved for its element. The specs must have run, and passed, first.
+freeze: rewrites each ref call (sw.ref('s12'), stagewright.forPage(popup).ref('s3')) of the specs
+into the durable locator the last run proved for its element. The specs must have run, and passed.
 
   --results DIR  Playwright's output folder of that run (default: test-results)
-  --dry-run      print the changes as a unified diff; write nothing`;
+  --dry-run      print the changes as a unified diff; write nothing
+
+prune: deletes the last passing runs (.stagewright/last-pass) of tests the suite no longer has,
+as \`playwright test --list\` lists it.
+
+  --config FILE  the Playwright config (default: Playwright's own lookup)
+  --dry-run      print what would be deleted; delete nothing`;
 
 const kSpecFile = /\.(?:spec|test)\.[cm]?[jt]sx?$/;
 
@@ -132,6 +144,8 @@ export function main(argv: string[]): number {
   const [command, ...args] = argv;
   if (command === 'freeze')
     return freeze(args);
+  if (command === 'prune')
+    return prune(args, text => process.stdout.write(text), process.cwd());
   process.stdout.write(`${command && command !== '--help' && command !== '-h' ? `stagewright: unknown command ${command}\n\n` : ''}${kUsage}\n`);
   return command && command !== '--help' && command !== '-h' ? 2 : 0;
 }
