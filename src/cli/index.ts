@@ -56,22 +56,31 @@ function parseArgs(args: string[]): Options | string {
   return options;
 }
 
-/** Every call the last run recorded, by `file:line:column:ref`. */
+/**
+ * Every call the last run recorded, by `file:line:column:ref`. A test that ran more than once (its
+ * retries) counts once: by its run that passed, if one did.
+ */
 function readRecorded(results: string): Map<string, FrozenCall[]> {
-  const recorded = new Map<string, FrozenCall[]>();
-  if (!fs.existsSync(results))
-    return recorded;
-  for (const name of fs.readdirSync(results, { recursive: true }).map(String)) {
-    if (path.basename(name) !== 'refs.json')
-      continue;
-    let file: RefsFile;
-    try {
-      file = JSON.parse(fs.readFileSync(path.join(results, name), 'utf8'));
-    } catch {
-      continue;
+  const byTest = new Map<string, RefsFile>();
+  if (fs.existsSync(results)) {
+    for (const name of fs.readdirSync(results, { recursive: true }).map(String)) {
+      if (path.basename(name) !== 'refs.json')
+        continue;
+      let file: RefsFile;
+      try {
+        file = JSON.parse(fs.readFileSync(path.join(results, name), 'utf8'));
+      } catch {
+        continue;
+      }
+      if (file?.version !== kRefsFileVersion || !Array.isArray(file.calls))
+        continue;
+      const test = JSON.stringify(file.test);
+      if (!byTest.has(test) || file.status === 'passed')
+        byTest.set(test, file);
     }
-    if (file?.version !== kRefsFileVersion || !Array.isArray(file.calls))
-      continue;
+  }
+  const recorded = new Map<string, FrozenCall[]>();
+  for (const file of byTest.values()) {
     for (const call of file.calls) {
       const key = `${path.resolve(call.file)}:${call.line}:${call.column}:${call.ref}`;
       recorded.set(key, [...recorded.get(key) ?? [], call]);

@@ -69,7 +69,6 @@ export function keepLastPass(evidence: FailureEvidence): void {
 
 let saidNotKept = false;
 
-
 /** A test file as the record names it: relative to the project's test folder, with `/`. */
 export function testFileOf(testInfo: Pick<TestInfo, 'project'>, file: string): string {
   return path.relative(testInfo.project.testDir, file).split(path.sep).join('/');

@@ -75,11 +75,19 @@ describe('freeze (the command)', () => {
     fs.writeFileSync(path.join(dir, 'list.spec.js'), kCommonJs);
     return dir;
   }
-  function writeRefs(dir: string, calls: Partial<FrozenCall>[]) {
-    fs.mkdirSync(path.join(dir, 'test-results', 'list', 'stagewright'), { recursive: true });
+  function writeRefs(dir: string, calls: Partial<FrozenCall>[], folder = 'list', status = 'passed') {
+    fs.mkdirSync(path.join(dir, 'test-results', folder, 'stagewright'), { recursive: true });
     const full = calls.map(call => ({ file: path.join(dir, 'list.spec.js'), line: 4, column: 6, ref: 's4', ...call }));
-    fs.writeFileSync(path.join(dir, 'test-results', 'list', 'stagewright', 'refs.json'), JSON.stringify({ version: 1, test: ['list'], status: 'passed', calls: full }));
+    fs.writeFileSync(path.join(dir, 'test-results', folder, 'stagewright', 'refs.json'), JSON.stringify({ version: 1, test: ['list'], status, calls: full }));
   }
+
+  it('should read a test that passed on a retry by its passing run', () => {
+    const dir = project();
+    writeRefs(dir, [{ problem: 'the test failed' }], 'list', 'failed');
+    writeRefs(dir, [{ code: `getByRole('checkbox')` }], 'list-retry1');
+    expect(freeze([], () => {}, dir)).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'list.spec.js'), 'utf8')).toContain(`stagewright.page.getByRole('checkbox')`);
+  });
 
   it('should print a diff and write nothing with --dry-run, then write, exiting 0', () => {
     const dir = project();
