@@ -46,6 +46,16 @@ export interface LastPassCall {
   target?: TargetIdentity;
 }
 
+/** A `ref('…')` call of the test, where it was made, and the element the ref named when it was made. */
+export interface LastPassRef {
+  file: string;
+  line: number;
+  column: number;
+  ref: string;
+  role: string;
+  name: string;
+}
+
 export interface LastPassRecord {
   version: typeof kLastPassVersion;
   /** The test's title path, for a reader of the folder. */
@@ -53,6 +63,8 @@ export interface LastPassRecord {
   project: string;
   passedAt: string;
   calls: LastPassCall[];
+  /** Its ref calls, where a capture showed their elements: a later run's ref naming another element fails (api/stagewright.ts). */
+  refs?: LastPassRef[];
 }
 
 /** The identity of `entry` as `snapshot` shows it. */

@@ -56,7 +56,11 @@ export function keepLastPass(evidence: FailureEvidence): void {
     return;
   const internals = internalsOf(evidence.stagewright)!;
   try {
-    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, [internals.recorder, ...internals.children.map(child => internalsOf(child)!.recorder)].map(recorder => recorder.recordedStates()), new Date());
+    const states = [evidence.stagewright, ...internals.children].map(page => internalsOf(page)!.recorder.recordedStates());
+    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, states, new Date());
+    const refs = internals.refCalls.filter(call => call.seen).map(call => ({ ...call.location, file: testFileOf(testInfo, call.location.file), ref: call.ref, ...call.seen! }));
+    if (refs.length)
+      record.refs = refs;
     // Names and locators quote the page: what a secret field withheld stays out of the folder too.
     writeRecord(evidence.lastPassFile, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
   } catch (error) {
@@ -72,4 +76,13 @@ let saidNotKept = false;
 /** A test file as the record names it: relative to the project's test folder, with `/`. */
 export function testFileOf(testInfo: Pick<TestInfo, 'project'>, file: string): string {
   return path.relative(testInfo.project.testDir, file).split(path.sep).join('/');
+}
+
+/** What each ref call of the test named when it last passed, by the call's place in the spec (StagewrightInit.lastRef). */
+export function lastRefsOf(testInfo: TestInfo, file: string | undefined): ((location: { file: string; line: number; column: number }, ref: string) => { role: string; name: string; passedAt: string } | undefined) | undefined {
+  const record = file ? readRecord(file) : undefined;
+  if (!record?.refs?.length)
+    return undefined;
+  const byCall = new Map(record.refs.map(call => [`${call.file}:${call.line}:${call.column}:${call.ref}`, { role: call.role, name: call.name, passedAt: record.passedAt }]));
+  return (location, ref) => byCall.get(`${testFileOf(testInfo, location.file)}:${location.line}:${location.column}:${ref}`);
 }
