@@ -18,9 +18,15 @@ export async function writeRefsFile(main: Stagewright, test: { titlePath: string
   if (!internals.refCalls.length)
     return;
   const calls: FrozenCall[] = [];
+  // One proof per ref of a page, however many lines use it.
+  const proofs = new Map<Stagewright, Map<string, ReturnType<typeof proven>>>();
   for (const call of internals.refCalls) {
     const site: FrozenCall = { ...call.location, ref: call.ref, ...(call.stagewright !== main ? { onOtherPage: true } : {}) };
-    calls.push({ ...site, ...await proven(call.stagewright, call.ref, test.status, timeLeft()) });
+    const ofPage = proofs.get(call.stagewright) ?? new Map<string, ReturnType<typeof proven>>();
+    proofs.set(call.stagewright, ofPage);
+    if (!ofPage.has(call.ref))
+      ofPage.set(call.ref, proven(call.stagewright, call.ref, test.status, timeLeft()));
+    calls.push({ ...site, ...await ofPage.get(call.ref)! });
   }
   internals.recorder.writeFile('refs.json', JSON.stringify({ version: kRefsFileVersion, test: test.titlePath, status: test.status, calls } satisfies RefsFile, null, 1) + '\n');
 }
