@@ -186,12 +186,14 @@ async function openerOf(page: Page, hidden: Locator): Promise<LiveEvidence['open
     const id = await holder.count() ? await holder.getAttribute('id', { timeout: 500 }).catch(() => null) : null;
     if (!id)
       continue;
-    const control = page.locator(`[aria-controls="${id.replace(/["\\]/g, '\\$&')}"]`).first();
+    const selector = `[aria-controls="${id.replace(/["\\]/g, '\\$&')}"]`;
+    const control = page.locator(selector).first();
     const name = await control.count() ? await text(control) : undefined;
     if (!name)
       continue;
-    const controlRole = holderRole === 'tabpanel' ? 'tab' : 'button';
-    return { name, code: `getByRole('${controlRole}', { name: ${formatValue(name)} })` };
+    // By its role where it says one (a tab, a menu button), else as the element that controls it.
+    const role = await control.getAttribute('role', { timeout: 500 }).catch(() => null) ?? (await control.locator('xpath=self::button').count() ? 'button' : null);
+    return { name, code: role && /^[a-z]+$/.test(role) ? `getByRole('${role}', { name: ${formatValue(name)} })` : `locator(${formatValue(selector)})` };
   }
   return undefined;
 }

@@ -28,6 +28,8 @@ const kVersions = {
   // Moved into a tab panel that is not the selected one.
   tabbed: kForm.replace('<button type="submit">Save profile</button>', `<div role="tablist"><button role="tab" aria-selected="true" aria-controls="basic">Basic</button><button role="tab" aria-selected="false" aria-controls="advanced">Advanced</button></div>
       <div role="tabpanel" id="basic">Nothing more here.</div><div role="tabpanel" id="advanced" hidden><button type="submit">Save profile</button></div>`),
+  // Moved into a menu that a button opens.
+  menu: kForm.replace('<button type="submit">Save profile</button>', `<button type="button" aria-haspopup="menu" aria-controls="more">More</button><div role="menu" id="more" hidden><button type="submit">Save profile</button></div>`),
   // The button waits on a request that is never answered.
   loading: kForm.replace('<button type="submit">Save profile</button>', '')
       .replace('</main>', `</main><script>fetch('http://app.test/permissions').then(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit">Save profile</button>'))</script>`),
@@ -94,6 +96,7 @@ test.describe('the last passing run', () => {
     { version: 'hidden', withRecord: { verdict: 'app broken', status: 'hidden' }, withoutRecord: ['cannot tell'] },
     { version: 'slow', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
     { version: 'tabbed', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
+    { version: 'menu', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
     { version: 'loading', withRecord: { verdict: 'cannot tell' }, withoutRecord: ['cannot tell'] },
     { version: 'wrapped', withRecord: { verdict: 'out of date', status: 'hidden' }, withoutRecord: ['out of date', 'cannot tell'] },
   ];
@@ -116,6 +119,8 @@ test.describe('the last passing run', () => {
         expect(triage.reason).toContain('1 request was unanswered (http://app.test/permissions)');
       } else if (version === 'wrapped') {
         expect(triage.reason).toContain(`open it first (\`await page.locator('summary', { hasText: 'More actions' }).click()\`)`);
+      } else if (version === 'menu') {
+        expect(triage.reason).toContain(`open it first (\`await page.getByRole('button', { name: 'More' }).click()\`)`);
       } else if (version === 'tabbed') {
         expect(triage.reason).toContain(`open it first (\`await page.getByRole('tab', { name: 'Advanced' }).click()\`)`);
       } else {
