@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { kLastPassFolder, recordName } from '../triage/lastPassNames';
 
 const kMarker = 'STAGEWRIGHT_SUITE ';
 
@@ -19,7 +20,7 @@ module.exports = class {
     const configDir = config.configFile ? path.dirname(config.configFile) : config.rootDir;
     const dirs = config.projects.map(project => {
       const option = project.use && project.use.stagewrightOptions && project.use.stagewrightOptions.lastPassDir;
-      return option === false ? undefined : option ? path.resolve(configDir, option) : path.join(project.snapshotDir, '.stagewright', 'last-pass');
+      return option === false ? undefined : option ? path.resolve(configDir, option) : path.join(project.snapshotDir, ...${JSON.stringify(kLastPassFolder)});
     }).filter(Boolean);
     process.stdout.write(${JSON.stringify(kMarker)} + JSON.stringify({ ids: suite.allTests().map(test => test.id), dirs }) + '\\n');
   }
@@ -56,8 +57,7 @@ export function prune(args: string[], out: (text: string) => void, cwd: string):
   } finally {
     fs.rmSync(path.dirname(reporter), { recursive: true, force: true });
   }
-  // Named as src/triage/lastPassFiles.ts names them.
-  const ids = new Set(suite.ids.map(id => id.replace(/[^\w-]/g, '_')));
+  const names = new Set(suite.ids.map(recordName));
   let kept = 0;
   const gone: string[] = [];
   for (const dir of new Set(suite.dirs)) {
@@ -67,7 +67,7 @@ export function prune(args: string[], out: (text: string) => void, cwd: string):
       const file = path.join(dir, name);
       if (!name.endsWith('.json') || !fs.statSync(file).isFile())
         continue;
-      if (ids.has(path.basename(name, '.json')))
+      if (names.has(path.basename(name)))
         kept++;
       else
         gone.push(file);

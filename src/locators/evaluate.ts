@@ -138,7 +138,7 @@ export function snapshotIndex(snapshot: Snapshot): SnapshotIndex {
 }
 
 /** Refs of child frames are `f<K>s<N>`. */
-function isInChildFrame(entry: SnapshotEntry): boolean {
+export function isInChildFrame(entry: SnapshotEntry): boolean {
   return entry.ref.charCodeAt(0) === 102; // 'f'
 }
 

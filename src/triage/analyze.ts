@@ -8,7 +8,7 @@ import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/f
 import { findEntries } from '../snapshot/query';
 import type { Snapshot, SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
-import { ancestorsOf, evaluateLocator, isDescendant, ownText, snapshotIndex } from '../locators/evaluate';
+import { ancestorsOf, evaluateLocator, isDescendant, isInChildFrame, ownText, snapshotIndex } from '../locators/evaluate';
 import { parseLocator, type LocatorStep } from '../locators/parse';
 import { likeness, nameSimilarity } from '../snapshot/likeness';
 import { normalizeWhitespace } from '../snapshot/query';
@@ -454,12 +454,13 @@ function compareWithLastPass(recorded: TargetIdentity, passedAt: string, final: 
   const was = describeRecorded(recorded);
   if (live?.hidden)
     return { status: 'hidden', now: `${was} is in the page, hidden.`, reason: `the test reached ${was} when it last passed (${date}); it is still in the page, and hidden now` };
+  // A target of the first page's document is looked for there; one in a frame, in any frame.
+  const sameFrame = (entry: SnapshotEntry) => !!recorded.inFrame || !isInChildFrame(entry);
   const nearest = recorded.places[0];
-  const places = nearest ? final.entries.filter(entry => entry.role === nearest.role && entry.name === nearest.name && (!!recorded.inFrame || !/^f\d/.test(entry.ref))) : [];
+  const places = nearest ? final.entries.filter(entry => entry.role === nearest.role && entry.name === nearest.name && sameFrame(entry)) : [];
   if (nearest && places.length !== 1)
     return undefined;
   const place = places[0];
-  const sameFrame = (entry: SnapshotEntry) => !!recorded.inFrame || !/^f\d/.test(entry.ref);
   const where = place ? formatIdentity(place) : 'the page';
   // Its name, as another kind of control in its place (a button that became a link), or as its
   // kind in another place (moved): the same control, found by what the test knew it by.
@@ -467,7 +468,8 @@ function compareWithLastPass(recorded: TargetIdentity, passedAt: string, final: 
   const elsewhere = final.entries.filter(entry => sameFrame(entry) && entry.name === recorded.name && entry.role === recorded.role);
   if (recorded.name && elsewhere.length + otherRole.length === 1) {
     const [standIn] = [...elsewhere, ...otherRole];
-    const how = elsewhere.length ? `in ${placesOf(standIn, final)[0] ? formatIdentity(placesOf(standIn, final)[0]) : 'another place'} now` : `a ${standIn.role} now`;
+    const [itsPlace] = placesOf(standIn, final);
+    const how = elsewhere.length ? `in ${itsPlace ? formatIdentity(itsPlace) : 'another place'} now` : `a ${standIn.role} now`;
     return {
       status: 'moved',
       standIn,
@@ -524,7 +526,9 @@ function busyEvidence(final: RecordedState, live: LiveEvidence | undefined): str
   if (live?.appearedAfterMs !== undefined)
     evidence.push(live.appearedAfterMs ? `the target appeared ${live.appearedAfterMs} ms into a last look after the failure` : 'the target was there right after the failure');
   for (const entry of final.snapshot.entries) {
-    if (evidence.length >= 4 || entry.state.hidden || !entry.state.visible)
+    if (evidence.length >= 4)
+      break;
+    if (entry.state.hidden || !entry.state.visible)
       continue;
     if (final.attributesOf?.(entry.ref)?.['aria-busy'] === 'true')
       evidence.push(`${formatIdentity(entry)} is aria-busy`);
@@ -602,7 +606,8 @@ function whereItWent(meant: { state: RecordedState; index: number; entry: Snapsh
   return { capture: gone.label };
 }
 
-function captureNumber(label: string): number {
+/** The number a capture's label starts with (`003 save (start)` → 3), 0 for none. */
+export function captureNumber(label: string): number {
   return parseInt(label, 10) || 0;
 }
 

@@ -6,8 +6,9 @@
 
 import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { RecordedState } from '../locators/candidates';
-import { evaluateLocator, testIdOf } from '../locators/evaluate';
+import { evaluateLocator, isInChildFrame, testIdOf } from '../locators/evaluate';
 import type { LocatorStep } from '../locators/parse';
+import { captureNumber } from './analyze';
 import { locatorTarget } from './target';
 import type { TestCall } from './actionLog';
 import { entriesOfRoleIn, placesOf } from './places';
@@ -80,7 +81,7 @@ export function identityOf(entry: SnapshotEntry, snapshot: Snapshot, attributesO
   const testId = testIdOf(attributesOf, entry.ref);
   if (testId !== undefined)
     identity.testId = testId;
-  if (/^f\d/.test(entry.ref))
+  if (isInChildFrame(entry))
     identity.inFrame = true;
   return identity;
 }
@@ -103,7 +104,7 @@ export function buildRecord(test: { titlePath: string[]; project: string; relati
     seen.add(key);
     const kept: LastPassCall = { method: call.method, locator: call.locator, file, line: call.location?.line, column: call.location?.column, step: call.step };
     if (!call.absent) {
-      const found = pages.map(states => targetOf(call, states));
+      const found = pages.map(states => reachedIn(states, call));
       const on = found.filter(target => target !== undefined);
       if (on.length === 1) {
         kept.target = on[0]!;
@@ -116,14 +117,15 @@ export function buildRecord(test: { titlePath: string[]; project: string; relati
   return record;
 }
 
-function targetOf(call: TestCall, states: readonly RecordedState[]): TargetIdentity | undefined {
+/** What `call` reached in one page's states, when one of them shows it. */
+function reachedIn(states: readonly RecordedState[], call: TestCall): TargetIdentity | undefined {
   const target = locatorTarget(call.locator);
   if (target.kind !== 'locator' || target.parsed.kind !== 'steps')
     return undefined;
   const steps = target.parsed.steps;
   // States are labelled by their number: the last one at or before the call, then the ones after.
-  const before = states.filter(state => (parseInt(state.label, 10) || 0) <= call.afterCapture).slice(-1);
-  const after = states.filter(state => (parseInt(state.label, 10) || 0) > call.afterCapture);
+  const before = states.filter(state => captureNumber(state.label) <= call.afterCapture).slice(-1);
+  const after = states.filter(state => captureNumber(state.label) > call.afterCapture);
   for (const state of [...before, ...after]) {
     const { refs, unknown } = target.frame ? inFrames(steps, state) : evaluateLocator(steps, state.snapshot, state.attributesOf);
     if (unknown || refs.length !== 1)

@@ -9,12 +9,13 @@ import { firstLine } from '../errors';
 import { internalsOf } from '../api/stagewright';
 import { buildRecord, kLastPassVersion, type LastPassRecord } from './lastPass';
 import type { FailureEvidence } from './onFailure';
+import { kLastPassFolder, recordName } from './lastPassNames';
 
 /** The file of a test's record: `<dir>/<spec file, relative to the test folder>/<test id>.json`. */
 export function recordFile(dir: string, testDir: string, testFile: string, testId: string): string {
   const relative = path.relative(testDir, testFile);
   const spec = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(testFile) : relative;
-  return path.join(dir, spec, `${testId.replace(/[^\w-]/g, '_')}.json`);
+  return path.join(dir, spec, recordName(testId));
 }
 
 /** Written whole or not at all: a reader (another worker's triage) never sees half a file. */
@@ -35,13 +36,17 @@ export function readRecord(file: string): LastPassRecord | undefined {
   }
 }
 
-/** The file of the test's last passing run, by the `lastPassDir` option; undefined when records are off. */
-export function lastPassFileOf(testInfo: TestInfo, option: string | false | undefined): string | undefined {
+/** The test's last passing run: where it is kept (by the `lastPassDir` option), and what it holds now; undefined when records are off. */
+export interface LastPass { file: string; record: LastPassRecord | undefined }
+
+/** Read once, as the test starts: the ref checks and the triage read the same record. */
+export function lastPassOf(testInfo: TestInfo, option: string | false | undefined): LastPass | undefined {
   if (option === false)
     return undefined;
   const configDir = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : testInfo.config.rootDir;
-  const dir = option === undefined ? path.join(testInfo.project.snapshotDir, '.stagewright', 'last-pass') : path.resolve(configDir, option);
-  return recordFile(dir, testInfo.project.testDir, testInfo.file, testInfo.testId);
+  const dir = option === undefined ? path.join(testInfo.project.snapshotDir, ...kLastPassFolder) : path.resolve(configDir, option);
+  const file = recordFile(dir, testInfo.project.testDir, testInfo.file, testInfo.testId);
+  return { file, record: readRecord(file) };
 }
 
 /**
@@ -52,7 +57,7 @@ export function lastPassFileOf(testInfo: TestInfo, option: string | false | unde
 export function keepLastPass(evidence: FailureEvidence): void {
   const { testInfo } = evidence;
   const calls = evidence.actions.calls();
-  if (!evidence.lastPassFile || testInfo.status !== 'passed' || !calls)
+  if (!evidence.lastPass || testInfo.status !== 'passed' || !calls)
     return;
   const internals = internalsOf(evidence.stagewright)!;
   try {
@@ -62,7 +67,7 @@ export function keepLastPass(evidence: FailureEvidence): void {
     if (refs.length)
       record.refs = refs;
     // Names and locators quote the page: what a secret field withheld stays out of the folder too.
-    writeRecord(evidence.lastPassFile, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
+    writeRecord(evidence.lastPass.file, JSON.parse(internals.store.secrets.mask(JSON.stringify(record))));
   } catch (error) {
     // Once per worker: a folder that cannot be written fails every test's record the same way.
     if (!saidNotKept)
@@ -79,8 +84,7 @@ export function testFileOf(testInfo: Pick<TestInfo, 'project'>, file: string): s
 }
 
 /** What each ref call of the test named when it last passed, by the call's place in the spec (StagewrightInit.lastRef). */
-export function lastRefsOf(testInfo: TestInfo, file: string | undefined): ((location: { file: string; line: number; column: number }, ref: string) => { role: string; name: string; passedAt: string } | undefined) | undefined {
-  const record = file ? readRecord(file) : undefined;
+export function lastRefsOf(testInfo: TestInfo, record: LastPassRecord | undefined): ((location: { file: string; line: number; column: number }, ref: string) => { role: string; name: string; passedAt: string } | undefined) | undefined {
   if (!record?.refs?.length)
     return undefined;
   const byCall = new Map(record.refs.map(call => [`${call.file}:${call.line}:${call.column}:${call.ref}`, { role: call.role, name: call.name, passedAt: record.passedAt }]));

@@ -17,9 +17,9 @@ import type { SecretValues } from '../snapshot/secretValues';
 import type { ActionLog } from './actionLog';
 import { analyzeFailure, type LiveEvidence, type TriageReport } from './analyze';
 import { findCall, type TargetIdentity } from './lastPass';
-import { readRecord, testFileOf } from './lastPassFiles';
+import { testFileOf, type LastPass } from './lastPassFiles';
 import { formatTriage, formatTriageSummary } from './markdown';
-import { errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
+import { afterPage, errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
 
 /** What the test left for its triage, besides its captures. */
 export interface FailureEvidence {
@@ -32,8 +32,8 @@ export interface FailureEvidence {
   stepOfError(key: string): string | undefined;
   /** The step that was running when the test ended (a timeout): the innermost one not finished. */
   openStep: string | undefined;
-  /** The file of this test's last passing run (lastPass.ts); undefined when none is kept. */
-  lastPassFile: string | undefined;
+  /** This test's last passing run as it stood when the test started (lastPassFiles.ts); undefined when none is kept. */
+  lastPass: LastPass | undefined;
 }
 
 /** How long the triage looks again for a target that matched nothing at the failure: a late page is not a changed one. */
@@ -72,9 +72,9 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
   const swInternals = internalsOf(sw)!;
   const pageName = sw === main ? 'page' : receiver ?? 'popup';
   const frameRef = target.kind === 'locator' && target.frame ? await frameRefOf(sw, target.frame) : undefined;
-  const record = evidence.lastPassFile ? readRecord(evidence.lastPassFile) : undefined;
-  const call = record && target.kind !== 'none' ? findCall(record, target.source.replace(/^(?:page|this\.page)\./, ''), picked?.error.location && { ...picked.error.location, file: testFileOf(testInfo, picked.error.location.file) }) : undefined;
-  const lastPass = !evidence.lastPassFile ? undefined : record && call ? { passedAt: record.passedAt, call } : null;
+  const record = evidence.lastPass?.record;
+  const call = record && target.kind !== 'none' ? findCall(record, afterPage(target.source), picked?.error.location && { ...picked.error.location, file: testFileOf(testInfo, picked.error.location.file) }) : undefined;
+  const lastPass = !evidence.lastPass ? undefined : record && call ? { passedAt: record.passedAt, call } : null;
   const live: LiveEvidence = { pendingRequests: evidence.actions.pendingRequests(), ...await lookLive(sw, target, call?.target) };
   const report = analyzeFailure({
     error,

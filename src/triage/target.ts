@@ -37,8 +37,13 @@ export function locatorTarget(source: string): TriageTarget {
   return { kind: 'locator', source, parsed: parseLocator(source) };
 }
 
+/** A locator's source without the page it starts from (`page.`, `this.page.`): as the action log prints a call's locator. */
+export function afterPage(source: string): string {
+  return source.replace(/^(?:page|this\.page)\./, '');
+}
+
 function splitFrame(source: string): { frame: string; rest: string } | undefined {
-  const text = source.replace(/^(?:page|this\.page)\./, '');
+  const text = afterPage(source);
   const contentFrame = text.lastIndexOf('.contentFrame().');
   if (contentFrame !== -1)
     return { frame: text.slice(0, contentFrame), rest: text.slice(contentFrame + '.contentFrame().'.length) };
