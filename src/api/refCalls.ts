@@ -7,15 +7,20 @@ import { withDeadline } from '../runtime/pageCalls';
 import { firstLine } from '../errors';
 import { internalsOf, type Stagewright } from './stagewright';
 import { kLivePage } from './locatorChoice';
-import { kRefsFileVersion, type FrozenCall, type RefsFile } from './refsFile';
+import type { UnassertedStep } from '../capture/steps';
+import { kRefsFileVersion, type FrozenCall, type RefsFile, type StepRecord } from './refsFile';
 
 /** How long proving one call's locator may take at the test's end. */
 const kProofMs = 5_000;
 
-/** Proves a locator for each ref call of the test (within `timeLeft` ms) and writes refs.json; nothing when the test made none. */
-export async function writeRefsFile(main: Stagewright, test: { titlePath: string[]; status: string }, timeLeft: () => number): Promise<void> {
+/**
+ * Proves a locator for each ref call of the test (within `timeLeft` ms) and writes refs.json, with
+ * the steps of a passing test that ran no assertion; nothing when there is neither.
+ */
+export async function writeRefsFile(main: Stagewright, test: { titlePath: string[]; status: string }, unasserted: readonly UnassertedStep[], timeLeft: () => number): Promise<void> {
   const internals = internalsOf(main)!;
-  if (!internals.refCalls.length)
+  const steps: StepRecord[] = test.status === 'passed' ? unasserted.map(({ title, location, suggestions }) => ({ ...location, title, suggestions })) : [];
+  if (!internals.refCalls.length && !steps.length)
     return;
   const calls: FrozenCall[] = [];
   // One proof per ref of a page, however many lines use it.
@@ -28,7 +33,7 @@ export async function writeRefsFile(main: Stagewright, test: { titlePath: string
       ofPage.set(call.ref, proven(call.stagewright, call.ref, test.status, timeLeft()));
     calls.push({ ...site, ...await ofPage.get(call.ref)! });
   }
-  internals.recorder.writeFile('refs.json', JSON.stringify({ version: kRefsFileVersion, test: test.titlePath, status: test.status, calls } satisfies RefsFile, null, 1) + '\n');
+  internals.recorder.writeFile('refs.json', JSON.stringify({ version: kRefsFileVersion, test: test.titlePath, status: test.status, calls, ...(steps.length ? { steps } : {}) } satisfies RefsFile, null, 1) + '\n');
 }
 
 async function proven(sw: Stagewright, ref: string, status: string, timeLeft: number): Promise<Pick<FrozenCall, 'code' | 'checkedAgainst' | 'problem'>> {
@@ -42,6 +47,9 @@ async function proven(sw: Stagewright, ref: string, status: string, timeLeft: nu
     const choice = await withDeadline(internalsOf(sw)!.chooseFor(ref), Math.min(kProofMs, timeLeft), 'a locator proof');
     if (!choice.checkedAgainst.includes(kLivePage) || choice.checkedAgainst.length < 2)
       return { problem: 'no locator matched exactly its element in every capture where the ref existed and on the live page (it is ambiguous in some state)' };
+    // Proven, but not durable: an element added above it would shift it.
+    if (/\.(?:nth\(|first\(\)|last\(\))/.test(choice.code))
+      return { problem: `only its position tells it apart from elements like it (${choice.code.replace(/^[A-Za-z_$][\w$]*\./, '')}): it is ambiguous without one` };
     return { code: choice.code.replace(/^[A-Za-z_$][\w$]*\./, ''), checkedAgainst: choice.checkedAgainst };
   } catch (error) {
     return { problem: firstLine(error) };

@@ -17,10 +17,23 @@ export interface FrozenCall {
   problem?: string;
 }
 
+/** A `test.step` that ran no web-first assertion (`freeze --assert`). */
+export interface StepRecord {
+  /** Where the spec made the `step` call: the absolute file, the line, and the column of `step`. */
+  file: string;
+  line: number;
+  column: number;
+  title: string;
+  /** The assertions Playwright proved on the test's page at the step's end, as code on `page`. */
+  suggestions: string[];
+}
+
 export interface RefsFile {
   version: typeof kRefsFileVersion;
   test: string[];
   /** The test's status: only a passing test's calls have locators. */
   status: string;
   calls: FrozenCall[];
+  /** Its steps that ran no assertion, when the test passed. */
+  steps?: StepRecord[];
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The `stagewright` command:
 //
-//   npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
+//   npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run] [--assert]
 //
 // rewrites each `….ref('s12')` call of the given specs (by default: every spec the last run's
 // refs.json files name) into the durable locator the last run proved for its element
-// (src/cli/freeze.ts). Exit code 0 when every ref call was frozen, 1 when some stay (each listed
+// (src/cli/freeze.ts); with --assert, adds to each step that asserted nothing the assertions
+// proven at its end. Exit code 0 when every ref call was frozen, 1 when some stay (each listed
 // with why), 2 for a usage error.
 //
 //   npx stagewright prune [--config FILE] [--dry-run]
@@ -15,11 +16,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { kRefsFileVersion, type FrozenCall, type RefsFile } from '../api/refsFile';
-import { applyEdits, planFreeze, refCallsIn, type FreezeProblem } from './freeze';
+import { kRefsFileVersion, type FrozenCall, type RefsFile, type StepRecord } from '../api/refsFile';
+import { applyEdits, callsIn, planAssertions, planFreeze, type FreezeEdit, type FreezeProblem } from './freeze';
 import { prune } from './prune';
 
-const kUsage = `Usage: npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run]
+const kUsage = `Usage: npx stagewright freeze [spec files or folders] [--results DIR] [--dry-run] [--assert]
        npx stagewright prune [--config FILE] [--dry-run]
 
 freeze: rewrites each ref call (sw.ref('s12'), stagewright.forPage(popup).ref('s3')) of the specs
@@ -27,6 +28,8 @@ into the durable locator the last run proved for its element. The specs must hav
 
   --results DIR  Playwright's output folder of that run (default: test-results)
   --dry-run      print the changes as a unified diff; write nothing
+  --assert       also add, at the end of each step that asserted nothing, the assertions
+                 Playwright proved on the test's page at that step's end
 
 prune: deletes the last passing runs (.stagewright/last-pass) of tests the suite no longer has,
 as \`playwright test --list\` lists it.
@@ -36,14 +39,16 @@ as \`playwright test --list\` lists it.
 
 const kSpecFile = /\.(?:spec|test)\.[cm]?[jt]sx?$/;
 
-interface Options { paths: string[]; results: string; dryRun: boolean }
+interface Options { paths: string[]; results: string; dryRun: boolean; assert: boolean }
 
 function parseArgs(args: string[]): Options | string {
-  const options: Options = { paths: [], results: 'test-results', dryRun: false };
+  const options: Options = { paths: [], results: 'test-results', dryRun: false, assert: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--dry-run')
       options.dryRun = true;
+    else if (arg === '--assert')
+      options.assert = true;
     else if (arg === '--results' && args[i + 1])
       options.results = args[++i];
     else if (arg.startsWith('--results='))
@@ -56,11 +61,18 @@ function parseArgs(args: string[]): Options | string {
   return options;
 }
 
+interface Recorded {
+  /** Every ref call, by `file:line:column:ref`. */
+  calls: Map<string, FrozenCall[]>;
+  /** Every run of a step that asserted nothing, by `file:line:column`: passing tests only. */
+  steps: Map<string, StepRecord[]>;
+}
+
 /**
- * Every call the last run recorded, by `file:line:column:ref`. A test that ran more than once (its
- * retries) counts once: by its run that passed, if one did.
+ * What the last run recorded. A test that ran more than once (its retries) counts once: by its
+ * run that passed, if one did.
  */
-function readRecorded(results: string): Map<string, FrozenCall[]> {
+function readRecorded(results: string): Recorded {
   const byTest = new Map<string, RefsFile>();
   if (fs.existsSync(results)) {
     for (const name of fs.readdirSync(results, { recursive: true }).map(String)) {
@@ -79,19 +91,22 @@ function readRecorded(results: string): Map<string, FrozenCall[]> {
         byTest.set(test, file);
     }
   }
-  const recorded = new Map<string, FrozenCall[]>();
+  const recorded: Recorded = { calls: new Map(), steps: new Map() };
+  const add = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...map.get(key) ?? [], value]);
   for (const file of byTest.values()) {
-    for (const call of file.calls) {
-      const key = `${path.resolve(call.file)}:${call.line}:${call.column}:${call.ref}`;
-      recorded.set(key, [...recorded.get(key) ?? [], call]);
-    }
+    for (const call of file.calls)
+      add(recorded.calls, `${path.resolve(call.file)}:${call.line}:${call.column}:${call.ref}`, call);
+    for (const step of file.status === 'passed' && Array.isArray(file.steps) ? file.steps : [])
+      add(recorded.steps, `${path.resolve(step.file)}:${step.line}:${step.column}`, step);
   }
   return recorded;
 }
 
-function specFiles(paths: string[], recorded: Map<string, FrozenCall[]>): string[] {
-  if (!paths.length)
-    return [...new Set([...recorded.values()].flat().map(call => path.resolve(call.file)))].filter(file => fs.existsSync(file)).sort();
+function specFiles(paths: string[], recorded: Recorded): string[] {
+  if (!paths.length) {
+    const named = [...[...recorded.calls.values()].flat(), ...[...recorded.steps.values()].flat()].map(call => path.resolve(call.file));
+    return [...new Set(named)].filter(file => fs.existsSync(file)).sort();
+  }
   const files: string[] = [];
   for (const given of paths) {
     const resolved = path.resolve(given);
@@ -123,29 +138,40 @@ export function freeze(args: string[], out: (text: string) => void = text => pro
     return 2;
   }
   const problems: (FreezeProblem & { file: string })[] = [];
+  const notes: string[] = [];
   let frozen = 0;
+  let asserted = 0;
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
-    const sites = refCallsIn(source, file);
-    if (!sites.length)
-      continue;
-    const plan = planFreeze(sites, site => recorded.get(`${file}:${site.line}:${site.column}:${site.ref}`) ?? []);
-    problems.push(...plan.problems.map(problem => ({ ...problem, file })));
-    if (!plan.edits.length)
-      continue;
-    frozen += plan.edits.length;
-    const result = applyEdits(source, plan.edits);
+    const calls = callsIn(source, file);
     const relative = path.relative(cwd, file);
+    const plan = planFreeze(calls.refs, site => recorded.calls.get(`${file}:${site.line}:${site.column}:${site.ref}`) ?? []);
+    problems.push(...plan.problems.map(problem => ({ ...problem, file })));
+    const assertions = options.assert ? planAssertions(calls.steps, site => recorded.steps.get(`${file}:${site.line}:${site.column}`) ?? [], calls.expect) : { plans: [], edits: [] };
+    const edits: FreezeEdit[] = [...plan.edits, ...assertions.edits];
+    const verb = options.dryRun ? 'would freeze' : 'froze';
+    for (const edit of plan.edits)
+      notes.push(`${verb} ${relative}:${edit.site.line} ref('${edit.site.ref}') → ${edit.code}\n`);
+    for (const { site, title, added, why } of assertions.plans) {
+      asserted += added.length;
+      notes.push(why
+        ? `no assertion added: ${relative}:${site.line} step ${JSON.stringify(title)}: ${why}\n`
+        : `${options.dryRun ? 'would add' : 'added'} ${added.length} assertion${added.length === 1 ? '' : 's'} to ${relative}:${site.line} step ${JSON.stringify(title)}\n`);
+    }
+    frozen += plan.edits.length;
+    if (!edits.length)
+      continue;
+    const result = applyEdits(source, edits);
     if (options.dryRun)
       out(createTwoFilesPatch(relative, relative, source, result));
     else
       fs.writeFileSync(file, result);
-    for (const edit of plan.edits)
-      out(`${options.dryRun ? 'would freeze' : 'froze'} ${relative}:${edit.site.line} ref('${edit.site.ref}') → ${edit.code}\n`);
   }
+  for (const note of notes)
+    out(note);
   for (const { file, site, why } of problems)
     out(`not frozen: ${path.relative(cwd, file)}:${site.line} ref('${site.ref}'): ${why}\n`);
-  out(`${frozen} ref call${frozen === 1 ? '' : 's'} ${options.dryRun ? 'to freeze' : 'frozen'}, ${problems.length} not.\n`);
+  out(`${frozen} ref call${frozen === 1 ? '' : 's'} ${options.dryRun ? 'to freeze' : 'frozen'}, ${problems.length} not${options.assert ? `; ${asserted} assertion${asserted === 1 ? '' : 's'} ${options.dryRun ? 'to add' : 'added'}` : ''}.\n`);
   return problems.length ? 1 : 0;
 }
 

@@ -105,6 +105,57 @@ test.describe('freeze', () => {
     expect(changed.statuses, changed.output).toEqual(['passed']);
   });
 
+  test('should add the assertions proven at the end of a step that asserted nothing, with --assert, and leave an ambiguous ref', async () => {
+    const app = (works: boolean) => kApp(['Buy milk']).replace('</main>', `<div><button type="button">Clear</button><button type="button">Clear</button></div></main>`)
+        .replace(/onsubmit="[^"]*"/, works ? '$&' : `onsubmit="event.preventDefault()"`);
+    const dir = createProject({ 'playwright.config.js': projectConfig(), 'explore.spec.js': kExplore });
+    expect((await runApp(dir, app(true))).statuses).toEqual(['passed']);
+    const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
+    const refOf = (line: RegExp) => line.exec(tree)?.[1] ?? '';
+    const refs = { what: refOf(/textbox "What" \[ref=(s\d+)\]/), add: refOf(/button "Add" \[ref=(s\d+)\]/), clear: [...tree.matchAll(/button "Clear" \[ref=(s\d+)\]/g)][1]?.[1] };
+    expect(Object.values(refs).every(Boolean), tree).toBe(true);
+    const spec = `const { test } = require('stagewright');
+
+test('add', async ({ page, stagewright: sw }) => {
+  ${kOpen}
+  await test.step('add one', async () => {
+    await sw.ref('${refs.what}').fill('Water plants');
+    await sw.ref('${refs.add}').click();
+  });
+  await test.step('clear', async () => {
+    await sw.ref('${refs.clear}').click(); // changes nothing a reader sees
+  });
+});
+`;
+    fs.rmSync(path.join(dir, 'explore.spec.js'));
+    fs.writeFileSync(path.join(dir, 'add.spec.js'), spec);
+    expect((await runApp(dir, app(true))).statuses).toEqual(['passed']);
+    // Without assertions the spec passes on an app whose Add does nothing.
+    expect((await runApp(dir, app(false))).statuses).toEqual(['passed']);
+    expect((await runApp(dir, app(true))).statuses).toEqual(['passed']);
+
+    const kAdded = `    await expect(page.getByRole('status')).toHaveText('Added Water plants');`;
+    const dryRun = await run(process.execPath, [kCli, 'freeze', '--assert', '--dry-run'], dir);
+    expect(dryRun.code, dryRun.stdout + dryRun.stderr).toBe(1);
+    expect(dryRun.stdout).toContain(`+${kAdded}`);
+    expect(dryRun.stdout).toContain(`would add`);
+    expect(dryRun.stdout).toContain(`no assertion added: add.spec.js:9 step "clear": nothing it changed on the test's page could be asserted`);
+    expect(dryRun.stdout).toMatch(new RegExp(`not frozen: add.spec.js:10 ref\\('${refs.clear}'\\): only its position tells it apart from elements like it \\(getByRole\\('button', \\{ name: 'Clear'(, exact: true)? \\}\\)\\.nth\\(1\\)\\)`));
+    expect(fs.readFileSync(path.join(dir, 'add.spec.js'), 'utf8')).toBe(spec);
+
+    const frozen = await run(process.execPath, [kCli, 'freeze', '--assert', 'add.spec.js'], dir);
+    expect(frozen.code, frozen.stdout).toBe(1);
+    const result = fs.readFileSync(path.join(dir, 'add.spec.js'), 'utf8');
+    expect(result).toContain(`    await page.getByRole('button', { name: 'Add' }).click();\n${kAdded}\n`);
+    expect(result).toContain(`const { test, expect } = require('stagewright');`);
+    expect(result).toContain(`await sw.ref('${refs.clear}').click(); // changes nothing a reader sees\n  });`);
+    // The frozen spec passes, and now fails where the app is broken, at the added line.
+    expect((await runApp(dir, app(true))).statuses).toEqual(['passed']);
+    const broken = await runApp(dir, app(false));
+    expect(broken.statuses).toEqual(['failed']);
+    expect(broken.output).toContain(`toHaveText`);
+  });
+
   test('should freeze refs in a frame and on a popup, from the variables the spec holds them in', async () => {
     const frame = `<iframe title="Payment" srcdoc="<form aria-label='Card'><label>Card number <input></label><button type='button' onclick='document.querySelector(&quot;p&quot;).textContent = &quot;Paid&quot;'>Pay</button></form><p role='status'></p>"></iframe>`;
     const popupHtml = `<main><h1>Help</h1><button onclick="document.querySelector('p').textContent = 'Thanks'">Contact us</button><p role="status"></p></main>`;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FrozenCall } from '../../src/api/refsFile';
-import { applyEdits, planFreeze, refCallsIn, type RefCallSite } from '../../src/cli/freeze';
+import type { FrozenCall, StepRecord } from '../../src/api/refsFile';
+import { applyEdits, callsIn, planAssertions, planFreeze, refCallsIn, type RefCallSite } from '../../src/cli/freeze';
 import { freeze } from '../../src/cli/index';
 
 const kTypeScript = `import { test, expect } from 'stagewright';
@@ -66,6 +66,94 @@ describe('planFreeze and applyEdits', () => {
     expect(planFreeze(sites, recorded({ s4: [{ problem: 'the test failed' }] })).problems[0].why).toBe('the test failed');
     expect(applyEdits(kCommonJs, planFreeze(sites, recorded({ s4: [{ code: `getByRole('checkbox')` }] })).edits)).toBe(kCommonJs.replace(`stagewright
     .ref('s4')`, 'stagewright.page.getByRole(\'checkbox\')'));
+  });
+});
+
+const kSteps = `import { test, expect } from 'stagewright';
+
+test('steps', async ({ page: tab, stagewright: sw }) => {
+  await test.step('add', async () => {
+    await sw.ref('s3').click(); // adds a row
+  });
+  await test.step('checked', async () => {
+    await sw.ref('s4').check();
+    await expect(tab.getByRole('status')).toHaveText('Done');
+  });
+  await test.step('one line', async () => { await tab.keyboard.press('Enter'); });
+  await test.step('empty', async () => {});
+  await test.step('expression', async () => tab.reload());
+});
+
+test('no page', async ({ stagewright }) => {
+  await test.step('open', async () => {\r
+    await stagewright.ref('s1').click();\r
+  });\r
+});
+`;
+
+describe('planAssertions', () => {
+  const site = (line: number) => callsIn(kSteps, 'steps.spec.ts').steps.find(step => step.line === line)!;
+  const run = (line: number, suggestions: string[]): StepRecord => ({ file: 'steps.spec.ts', line, column: 14, title: `step ${line}`, suggestions });
+
+  it('should find each step where its stack frame points, whether its body asserts, and the page fixture in reach', () => {
+    const steps = callsIn(kSteps, 'steps.spec.ts').steps;
+    expect(steps.map(({ line, column, asserts, pageCode }) => ({ line, column, asserts, pageCode }))).toEqual(expect.arrayContaining([
+      { line: 4, column: 14, asserts: false, pageCode: 'tab' },
+      { line: 7, column: 14, asserts: true, pageCode: 'tab' },
+      { line: 17, column: 14, asserts: false, pageCode: 'stagewright.page' },
+    ]));
+    expect(steps).toHaveLength(6);
+  });
+
+  it('should add what held at every run of the step, after its last line, on the spec\'s page, and touch nothing else', () => {
+    const steps = callsIn(kSteps, 'steps.spec.ts').steps;
+    const runs: Record<number, StepRecord[]> = {
+      4: [run(4, [`await expect(page.getByRole('row', { name: 'Milk' })).toBeVisible();`, `await expect(page.getByRole('row')).toHaveCount(2);`]),
+        run(4, [`await expect(page.getByRole('row', { name: 'Milk' })).toBeVisible();`])],
+      7: [run(7, [`await expect(page.getByRole('status')).toHaveText('Done');`])],
+      11: [run(11, [`await expect(page).toHaveURL('http://localhost/done');`])],
+      12: [run(12, [`await expect(page.getByRole('alert')).toBeVisible();`])],
+      13: [run(13, [`await expect(page.getByRole('alert')).toBeVisible();`])],
+      17: [run(17, [`await expect(page.getByRole('dialog')).toBeVisible();`])],
+    };
+    const { plans, edits } = planAssertions(steps, step => runs[step.line] ?? [], callsIn(kSteps, 'steps.spec.ts').expect);
+    // The step with an expect of its own is left alone; the expression body cannot take a line.
+    expect(plans.map(plan => [plan.site.line, plan.added.length, plan.why])).toEqual(expect.arrayContaining([
+      [4, 1, undefined], [11, 1, undefined], [12, 1, undefined], [13, 0, 'its body is an expression, not a block'], [17, 1, undefined],
+    ]));
+    expect(plans.some(plan => plan.site.line === 7)).toBe(false);
+    const result = applyEdits(kSteps, edits);
+    expect(result).toBe(kSteps
+        .replace(`click(); // adds a row\n`, `click(); // adds a row\n    await expect(tab.getByRole('row', { name: 'Milk' })).toBeVisible();\n`)
+        .replace(`press('Enter'); });`, `press('Enter'); await expect(tab).toHaveURL('http://localhost/done'); });`)
+        .replace(`async () => {});`, `async () => {\n    await expect(tab.getByRole('alert')).toBeVisible();\n  });`)
+        .replace(`click();\r\n`, `click();\r\n    await expect(stagewright.page.getByRole('dialog')).toBeVisible();\r\n`));
+    // Frozen again, nothing changes: the step asserts now.
+    expect(planAssertions(callsIn(result, 'steps.spec.ts').steps, step => runs[step.line] ?? []).edits).toEqual([]);
+  });
+
+  it('should say why a step gets nothing', () => {
+    const why = (...args: Parameters<typeof planAssertions>) => planAssertions(...args).plans.map(plan => plan.why);
+    expect(why([site(4)], () => [run(4, [])])).toEqual(['nothing it changed on the test\'s page could be asserted']);
+    expect(why([site(4)], () => [run(4, ['a']), run(4, ['b'])])).toEqual(['what held at its end differed from run to run']);
+    expect(why([site(4)], () => [])).toEqual([]);
+    expect(why([site(4)], () => [run(4, ['a'])], { bound: false })).toEqual(['the spec has no `expect`, nor an import of stagewright or @playwright/test to add it to']);
+  });
+
+  it('should add expect to the spec\'s import of the test module where it is missing', () => {
+    const add = (source: string, fileName = 'a.spec.ts') => {
+      const calls = callsIn(source, fileName);
+      return applyEdits(source, planAssertions(calls.steps, step => [run(step.line, [`await expect(page).toHaveTitle('A');`])], calls.expect).edits);
+    };
+    const body = `\ntest('a', async ({ page }) => {\n  await test.step('s', async () => {\n    await page.goto('/');\n  });\n});\n`;
+    const added = `\ntest('a', async ({ page }) => {\n  await test.step('s', async () => {\n    await page.goto('/');\n    await expect(page).toHaveTitle('A');\n  });\n});\n`;
+    expect(add(`import { test } from 'stagewright';${body}`)).toBe(`import { test, expect } from 'stagewright';${added}`);
+    expect(add(`const { test } = require('@playwright/test');${body}`, 'a.spec.js')).toBe(`const { test, expect } = require('@playwright/test');${added}`);
+    expect(add(`import { expect, test } from 'stagewright';${body}`)).toBe(`import { expect, test } from 'stagewright';${added}`);
+    // Bound under another name, it is not the `expect` the added lines call.
+    expect(add(`import { test, expect as check } from 'stagewright';${body}`)).toBe(`import { test, expect as check, expect } from 'stagewright';${added}`);
+    // A test object from the project's own fixtures: its expect is not known, nothing is added.
+    expect(add(`import { test } from './fixtures';${body}`)).toBe(`import { test } from './fixtures';${body}`);
   });
 });
 
