@@ -22,6 +22,7 @@ const kSlowSpecs = [
   'bench.spec.ts',
   'corpus.spec.ts',         // need `npm run corpus`
   'corpus-secrets.spec.ts',
+  'freeze-corpus.spec.ts',  // freeze on corpus apps: generated projects run three times each
   'last-pass.spec.ts',      // generated projects, each run with and without a last passing run
   'freeze.spec.ts',         // generated projects, run again after each freeze
   'deterministic-refs.spec.ts', // a generated suite, twice, under --repeat-each=3

@@ -32,19 +32,27 @@ const kItemRoles = new Set(['listitem', 'row', 'article', 'option', 'treeitem'])
 const kTextRoles = new Set(['generic', 'paragraph', 'text', 'strong', 'emphasis', 'code', 'time', 'mark', 'deletion', 'insertion', 'subscript', 'superscript', 'blockquote', 'caption', 'definition', 'term', 'note', 'cell', 'gridcell', 'none', 'presentation']);
 const kMaxFilterText = 80;
 
-/** The first text inside an item, in document order: what `filter({ hasText })` picks it by. */
-function firstText(item: SnapshotEntry, snapshot: Snapshot): string | undefined {
+/** Texts tried per item: the first few, one of which usually tells it from its siblings. */
+const kMaxItemTexts = 3;
+
+/**
+ * The first texts inside an item, in document order, as `filter({ hasText })` reads them: its text
+ * runs, and the names its controls take from their content or label (a checkbox's "Buy milk").
+ */
+function itemTexts(item: SnapshotEntry, snapshot: Snapshot): string[] {
   const { children } = snapshotIndex(snapshot);
+  const texts: string[] = [];
   const stack = [item];
-  while (stack.length) {
+  while (stack.length && texts.length < kMaxItemTexts) {
     const entry = stack.pop()!;
-    if (entry.text && entry.text.length <= kMaxFilterText)
-      return entry.text;
+    const text = ownText(entry);
+    if (text && text.length <= kMaxFilterText && !texts.includes(text))
+      texts.push(text);
     const inside = children.get(entry.ref) ?? [];
     for (let i = inside.length - 1; i >= 0; i--)
       stack.push(inside[i]);
   }
-  return undefined;
+  return texts;
 }
 
 export const kNthWarning = 'nth() picks by position: it breaks when an element is added or removed before this one';
@@ -81,8 +89,7 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
   // resolves to the innermost element holding it, not always the entry's own element (the live
   // check says).
   if (!named && kItemRoles.has(entry.role)) {
-    const itemText = firstText(entry, snapshot);
-    if (itemText)
+    for (const itemText of itemTexts(entry, snapshot))
       candidates.push({ code: `getByRole('${entry.role}').filter({ hasText: ${formatValue(itemText)} })`, steps: [{ kind: 'role', role: entry.role, states: {} }, { kind: 'hasText', text: itemText }] });
   }
   const meaningfulRole = !kTextRoles.has(entry.role);
@@ -107,11 +114,10 @@ export function candidatesFor(entry: SnapshotEntry, snapshot: Snapshot, attribut
         candidates.push({ code: `${scope.code}.${role.code}`, steps: [...scope.steps, ...role.steps] });
       }
     } else if (!parent.name && kItemRoles.has(parent.role)) {
-      const text = firstText(parent, snapshot);
-      if (text) {
-        const scope = roleCandidate(parent);
+      const scope = roleCandidate(parent);
+      // Not by the element's own name: every item holds one of those.
+      for (const text of itemTexts(parent, snapshot).filter(text => text !== entry.name))
         candidates.push({ code: `${scope.code}.filter({ hasText: ${formatValue(text)} }).${base.code}`, steps: [...scope.steps, { kind: 'hasText', text }, ...base.steps] });
-      }
     }
   }
   // Position, last: among the entries the base form matches.

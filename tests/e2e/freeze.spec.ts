@@ -11,7 +11,8 @@ import { createProject, kRepoRoot, projectConfig, run, runPlaywright } from './h
 const kApp = (items: string[]) => `
   <main>
     <h1>Todos</h1>
-    <ul aria-label="Todos">${items.map(item => `<li><label><input type="checkbox"> ${item}</label></li>`).join('')}</ul>
+    <ul aria-label="Todos">${items.map(item => `<li><label><input type="checkbox"> ${item}</label> <button type="button" onclick="document.getElementById('editing').textContent = 'Editing ${item}'">Edit</button></li>`).join('')}</ul>
+    <p id="editing"></p>
     <form aria-label="New todo" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Added ' + this.elements.what.value">
       <label>What <input name="what"></label>
       <button type="submit">Add</button>
@@ -32,7 +33,7 @@ test('explore', async ({ page, stagewright }) => {
 });`;
 
 /** The spec an agent writes from the tree: refs only. */
-const refSpec = (refs: { walk: string; what: string; add: string }) => `// Written from a run's tree.
+const refSpec = (refs: { walk: string; edit: string; what: string; add: string }) => `// Written from a run's tree.
 const { test, expect } = require('stagewright');
 
 test('todo', async ({ page, stagewright: sw }) => {
@@ -40,10 +41,12 @@ test('todo', async ({ page, stagewright: sw }) => {
   await test.step('tick and add', async () => {
     await sw.ref('${refs.walk}').check();
     await expect(sw.ref('${refs.walk}')).toBeChecked(); // still the same one
+    await sw.ref('${refs.edit}').click();
     await sw.ref('${refs.what}').fill('Water plants');
     await sw.ref('${refs.add}').click();
   });
   await expect(page.getByRole('status')).toHaveText('Added Water plants');
+  await expect(page.locator('#editing')).toHaveText('Editing Walk dog');
 });
 `;
 
@@ -64,7 +67,9 @@ test.describe('freeze', () => {
     expect((await runApp(dir, kV1)).statuses).toEqual(['passed']);
     const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
     const refOf = (line: RegExp) => line.exec(tree)?.[1] ?? '';
-    const refs = { walk: refOf(/checkbox "Walk dog" \[ref=(s\d+)\]/), what: refOf(/textbox "What" \[ref=(s\d+)\]/), add: refOf(/button "Add" \[ref=(s\d+)\]/) };
+    // The second of the list's Edit buttons: one only its item tells apart from the others.
+    const edit = [...tree.matchAll(/button "Edit" \[ref=(s\d+)\]/g)][1]?.[1] ?? '';
+    const refs = { walk: refOf(/checkbox "Walk dog" \[ref=(s\d+)\]/), edit, what: refOf(/textbox "What" \[ref=(s\d+)\]/), add: refOf(/button "Add" \[ref=(s\d+)\]/) };
     expect(Object.values(refs).every(Boolean), tree).toBe(true);
 
     // The refs read from one run mean the same elements in the next.
@@ -76,7 +81,7 @@ test.describe('freeze', () => {
     // field's ref names a checkbox now — and the test fails there, never acting on that checkbox.
     const changedRefs = await runApp(dir, kV2);
     expect(changedRefs.statuses).toEqual(['failed']);
-    expect(changedRefs.output).toMatch(new RegExp(`REF_NOT_FOUND: Ref ${refs.what} names checkbox \\\\?"[^"\\\\]+\\\\?" now, and this line reached textbox \\\\?"What\\\\?" with it when the test last passed`));
+    expect(changedRefs.output).toMatch(new RegExp(`REF_NOT_FOUND: Ref ${refs.what} names (checkbox|button) \\\\?"[^"\\\\]+\\\\?" now, and this line reached textbox \\\\?"What\\\\?" with it when the test last passed`));
     // …and a failed run has nothing to freeze: the spec stays, exit code 1.
     const refused = await run(process.execPath, [kCli, 'freeze', 'todo.spec.js'], dir);
     expect(refused.code, refused.stdout).toBe(1);
@@ -95,6 +100,7 @@ test.describe('freeze', () => {
     expect(spec).not.toMatch(/\.ref\(/);
     expect(spec).toContain(`await page.getByRole('checkbox', { name: 'Walk dog' }).check();`);
     expect(spec).toContain(`await expect(page.getByRole('checkbox', { name: 'Walk dog' })).toBeChecked(); // still the same one`);
+    expect(spec).toContain(`await page.getByRole('listitem').filter({ hasText: 'Walk dog' }).getByRole('button', { name: 'Edit'`);
     // Every other line, byte for byte.
     const otherLines = (text: string) => text.split('\n').filter(line => !/ref\(|getBy/.test(line));
     expect(otherLines(spec)).toEqual(otherLines(refSpec(refs)));
