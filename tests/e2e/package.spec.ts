@@ -229,9 +229,11 @@ test.describe('the packed package', () => {
   // 0.9.0 adds the last passing run, the triage's last look at the live page, the one ranking of
   // likeness and the ref calls a test keeps (+20 KB of code and declarations), the `stagewright`
   // command with `freeze` and `prune` (+9 KB) and their documentation (+15 KB), less the history
-  // of 0.5.0 and before, condensed (−4 KB).
-  test('should be at most 550 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(550_000);
+  // of 0.5.0 and before, condensed (−4 KB); 0.10.0 adds `freeze --assert` (steps that asserted
+  // nothing and their proven suggestions, the spec's steps and its `expect` read and written on the
+  // syntax tree: +7 KB of code and declarations) and its documentation (+2.5 KB).
+  test('should be at most 565 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(565_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
