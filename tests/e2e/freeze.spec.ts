@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createProject, kRepoRoot, projectConfig, run, runPlaywright } from './helpers/project';
+import { createProject, kRepoRoot, kStepsReporter, projectConfig, readJson, run, runPlaywright, userSteps, type Step, type StepsResult } from './helpers/project';
 
 const kApp = (items: string[]) => `
   <main>
@@ -54,9 +54,20 @@ const kCli = path.join(kRepoRoot, 'dist', 'cli', 'index.js');
 
 async function runApp(dir: string, html: string) {
   fs.writeFileSync(path.join(dir, 'app.html'), html);
-  const { result, report } = await runPlaywright(dir);
+  fs.writeFileSync(path.join(dir, 'steps-reporter.js'), kStepsReporter);
+  const { result, report } = await runPlaywright(dir, [], 'json,./steps-reporter.js');
   const statuses = (report?.suites ?? []).flatMap((suite: any) => suite.specs.map((spec: any) => spec.tests[0]?.results.at(-1)?.status));
-  return { statuses, output: result.stdout + result.stderr };
+  const results: StepsResult[] = readJson(path.join(dir, 'steps.json')) ?? [];
+  return { statuses, output: result.stdout + result.stderr + JSON.stringify(results.map(r => r.errors)), results };
+}
+
+/** What a reader of the report sees of the user's steps: each title, and the refs its captures show. */
+function stepsAsReported(results: StepsResult[]): string[] {
+  const refsIn = (step: Step): string[] => [
+    ...step.attachments.filter(a => /accessibility-tree\.yaml|dom\.diff/.test(a.name)).flatMap(a => [...(a.body ?? '').matchAll(/\[ref=(s\d+)\]/g)].map(m => m[1])),
+    ...step.steps.flatMap(refsIn),
+  ];
+  return results.flatMap(result => userSteps(result).map(step => `${step.title}: ${[...new Set(refsIn(step))].sort().join(' ')}`));
 }
 
 test.describe('freeze', () => {
@@ -77,6 +88,8 @@ test.describe('freeze', () => {
     fs.writeFileSync(path.join(dir, 'todo.spec.js'), refSpec(refs));
     const first = await runApp(dir, kV1);
     expect(first.statuses, first.output).toEqual(['passed']);
+    const reported = stepsAsReported(first.results);
+    expect(reported.join('\n')).toMatch(/^tick and add: s\d+/);
     // The ref spec breaks when the list changes above its items: "Walk dog" keeps its ref, the
     // field's ref names a checkbox now — and the test fails there, never acting on that checkbox.
     const changedRefs = await runApp(dir, kV2);
@@ -107,6 +120,8 @@ test.describe('freeze', () => {
 
     const again = await runApp(dir, kV1);
     expect(again.statuses, again.output).toEqual(['passed']);
+    // The report reads the same: the step's title, and the refs in its captures.
+    expect(stepsAsReported(again.results)).toEqual(reported);
     const changed = await runApp(dir, kV2);
     expect(changed.statuses, changed.output).toEqual(['passed']);
   });
