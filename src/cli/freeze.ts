@@ -26,6 +26,9 @@ export interface StepCallSite {
   /** Where the `step` name is: 1-based line and column. */
   line: number;
   column: number;
+  /** The call's range in the source. */
+  start: number;
+  end: number;
   /** Its body has an `expect` of its own (web-first or not): nothing is added to it. */
   asserts: boolean;
   /** Where the added lines go (after the body's last line), and their text, indented as that line is. */
@@ -194,6 +197,8 @@ function stepCallOf(call: Node, functions: Node[], source: string): StepCallSite
   const site: StepCallSite = {
     line: property.loc!.start.line,
     column: property.loc!.start.column + 1,
+    start: call.start!,
+    end: call.end!,
     asserts: hasExpect(body.body as Node),
     linesOf: codes => codes.join(' '),
   };
@@ -282,7 +287,6 @@ export interface AssertionPlan { site: StepCallSite; title: string; added: strin
  */
 export function planAssertions(sites: readonly StepCallSite[], recorded: (site: StepCallSite) => StepRecord[], binding: ExpectBinding = { bound: true }): { plans: AssertionPlan[]; edits: FreezeEdit[] } {
   const plans: AssertionPlan[] = [];
-  const edits: FreezeEdit[] = [];
   for (const site of sites) {
     const runs = recorded(site);
     if (!runs.length || site.asserts)
@@ -298,12 +302,18 @@ export function planAssertions(sites: readonly StepCallSite[], recorded: (site: 
       nothing(runs[0].suggestions.length ? 'what held at its end differed from run to run' : 'nothing it changed on the test\'s page could be asserted');
     else if (!binding.bound && !binding.add)
       nothing('the spec has no `expect`, nor an import of stagewright or @playwright/test to add it to');
-    else {
-      const added = held.map(code => code.replace(/^await expect\(page(?=[.)])/, `await expect(${site.pageCode}`));
-      plans.push({ site, title, added });
-      edits.push({ start: site.insertAt, end: site.insertAt, code: site.linesOf(added) });
+    else
+      plans.push({ site, title, added: held.map(code => code.replace(/^await expect\(page(?=[.)])/, `await expect(${site.pageCode}`)) });
+  }
+  // A step around another that gets lines: the inner one says it, once.
+  const adding = plans.filter(plan => plan.added.length);
+  for (const plan of adding) {
+    if (adding.some(other => other.site.start > plan.site.start && other.site.end < plan.site.end)) {
+      plan.added = [];
+      plan.why = 'a step inside it gets the assertions';
     }
   }
+  const edits = plans.filter(plan => plan.added.length).map(({ site, added }) => ({ start: site.insertAt!, end: site.insertAt!, code: site.linesOf(added) }));
   if (edits.length && !binding.bound)
     edits.push(binding.add!);
   return { plans, edits };

@@ -140,6 +140,13 @@ describe('planAssertions', () => {
     expect(why([site(4)], () => [run(4, ['a'])], { bound: false })).toEqual(['the spec has no `expect`, nor an import of stagewright or @playwright/test to add it to']);
   });
 
+  it('should add to the inner of two nested steps only', () => {
+    const source = `test('a', async ({ page }) => {\n  await test.step('outer', async () => {\n    await test.step('inner', async () => {\n      await page.goto('/');\n    });\n  });\n});\n`;
+    const { plans, edits } = planAssertions(callsIn(source, 'a.spec.ts').steps, step => [run(step.line, [`await expect(page).toHaveTitle('A');`])]);
+    expect(plans.map(plan => [plan.site.line, plan.added.length, plan.why])).toEqual(expect.arrayContaining([[2, 0, 'a step inside it gets the assertions'], [3, 1, undefined]]));
+    expect(applyEdits(source, edits)).toBe(source.replace(`goto('/');\n`, `goto('/');\n      await expect(page).toHaveTitle('A');\n`));
+  });
+
   it('should add expect to the spec\'s import of the test module where it is missing', () => {
     const add = (source: string, fileName = 'a.spec.ts') => {
       const calls = callsIn(source, fileName);
