@@ -118,7 +118,7 @@ test.describe('refs with a bounded registry', () => {
     const never = `s${Number(latest.slice(1)) + 1000}`;
     const notFound = await errorOf(() => sw.ref(never));
     expect(notFound.code).toBe('REF_NOT_FOUND');
-    expect(notFound.message).toMatch(new RegExp(`^REF_NOT_FOUND: Ref ${never} was never issued on this page`));
+    expect(notFound.message).toMatch(new RegExp(`^REF_NOT_FOUND: Ref ${never} is not issued yet on this page`));
     expect(internalsOf(sw)!.refStatus(never)).toBe('unknown');
     expect(internalsOf(sw)!.refStatus('f9s1')).toBe('unknown');
   });

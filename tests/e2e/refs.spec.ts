@@ -125,8 +125,21 @@ test.describe('unknown and stale refs', () => {
     await sw.snapshot();
     const error = await errorOf(() => sw.ref('s999'));
     expect(error.code).toBe('REF_NOT_FOUND');
-    expect(error.message).toMatch(/^REF_NOT_FOUND: Ref s999 was never issued on this page/);
+    expect(error.message).toMatch(/^REF_NOT_FOUND: Ref s999 is not issued yet on this page: the captures so far issued refs up to s2\./);
     expect(error.similarRefs).toEqual(expect.arrayContaining([expect.stringMatching(/^button "Save draft" \[ref=s\d+\]$/)]));
+  });
+
+  test('should say how to issue a ref of an element that appeared after the latest capture', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<button onclick="document.body.insertAdjacentHTML('beforeend', '<div role=dialog aria-label=Confirm><button>Yes</button><button>No</button></div>')">Open</button>`);
+    // As a spec written from a run whose step ended after the click: the dialog's refs came from that capture.
+    await test.step('open and confirm', async () => {
+      await page.getByRole('button', { name: 'Open' }).click();
+      const error = await errorOf(() => sw.ref('s4'));
+      expect(error.message).toMatch(/^REF_NOT_FOUND: Ref s4 is not issued yet on this page: the captures so far issued refs up to s1\./);
+      expect(error.nextActions[0]).toContain('Start a new test.step after the action that shows the element');
+      await sw.snapshot();
+      await expect(sw.ref('s4')).toHaveText('No');
+    });
   });
 
   test('should throw INVALID_ARGUMENT for something that is not a ref', async ({ stagewright: sw }) => {
