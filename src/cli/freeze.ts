@@ -1,7 +1,8 @@
 // `npx stagewright freeze` (docs/agents.md, Freezing refs): each `….ref('s12')` call of a spec
 // becomes the durable locator its element was reached by in the last run (refs.json, written at a
-// test's end by src/api/refCalls.ts). The spec is parsed, and only the text of each frozen call
-// changes: every other byte of the file stays as it was.
+// test's end by src/api/refCalls.ts); with --assert, a step that asserted nothing gets the
+// assertions proven at its end, after its last line. The spec is parsed, and only the text of each
+// frozen call changes, and lines are only added: every other byte of the file stays as it was.
 
 import { parse } from '@babel/parser';
 import type { FrozenCall, StepRecord } from '../api/refsFile';
