@@ -47,10 +47,12 @@ async function proven(sw: Stagewright, ref: string, status: string, timeLeft: nu
     const choice = await withDeadline(internalsOf(sw)!.chooseFor(ref), Math.min(kProofMs, timeLeft), 'a locator proof');
     if (!choice.checkedAgainst.includes(kLivePage) || choice.checkedAgainst.length < 2)
       return { problem: 'no locator matched exactly its element in every capture where the ref existed and on the live page (it is ambiguous in some state)' };
+    // After the page's variable: freeze writes the spec's own.
+    const code = choice.code.replace(/^[A-Za-z_$][\w$]*\./, '');
     // Proven, but not durable: an element added above it would shift it.
-    if (/\.(?:nth\(|first\(\)|last\(\))/.test(choice.code))
-      return { problem: `only its position tells it apart from elements like it (${choice.code.replace(/^[A-Za-z_$][\w$]*\./, '')}): it is ambiguous without one` };
-    return { code: choice.code.replace(/^[A-Za-z_$][\w$]*\./, ''), checkedAgainst: choice.checkedAgainst };
+    if (/\.(?:nth\(|first\(\)|last\(\))/.test(code))
+      return { problem: `only its position tells it apart from elements like it (${code}): it is ambiguous without one` };
+    return { code, checkedAgainst: choice.checkedAgainst };
   } catch (error) {
     return { problem: firstLine(error) };
   }

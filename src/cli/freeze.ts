@@ -47,15 +47,10 @@ interface Node { type: string; start?: number | null; end?: number | null; loc?:
 
 const kRefPattern = /^(?:f\d+)?s\d+$/;
 
-/** The ref calls of a spec (TypeScript or JavaScript, ESM or CommonJS, JSX allowed). */
-export function refCallsIn(source: string, fileName: string): RefCallSite[] {
-  return callsIn(source, fileName).refs;
-}
-
 /** Whether a spec has `expect` to assert with, or else where adding it to its import makes it so. */
 export interface ExpectBinding { bound: boolean; add?: FreezeEdit }
 
-/** The ref calls and the step calls of a spec, and its `expect`. */
+/** The ref calls and the step calls of a spec (TypeScript or JavaScript, ESM or CommonJS, JSX allowed), and its `expect`. */
 export function callsIn(source: string, fileName: string): { refs: RefCallSite[]; steps: StepCallSite[]; expect: ExpectBinding } {
   const typescript = /\.[cm]?tsx?$/.test(fileName);
   const ast = parse(source, {

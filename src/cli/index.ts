@@ -61,10 +61,15 @@ function parseArgs(args: string[]): Options | string {
   return options;
 }
 
+/** A call site's key in `Recorded`: the spec (absolute), line, column of the call, and the ref of a ref call. */
+function siteKey(file: string, site: { line: number; column: number }, ref = ''): string {
+  return `${path.resolve(file)}:${site.line}:${site.column}:${ref}`;
+}
+
 interface Recorded {
-  /** Every ref call, by `file:line:column:ref`. */
+  /** Every ref call, by `siteKey`. */
   calls: Map<string, FrozenCall[]>;
-  /** Every run of a step that asserted nothing, by `file:line:column`: passing tests only. */
+  /** Every run of a step that asserted nothing, by `siteKey`: passing tests only. */
   steps: Map<string, StepRecord[]>;
 }
 
@@ -95,9 +100,9 @@ function readRecorded(results: string): Recorded {
   const add = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...map.get(key) ?? [], value]);
   for (const file of byTest.values()) {
     for (const call of file.calls)
-      add(recorded.calls, `${path.resolve(call.file)}:${call.line}:${call.column}:${call.ref}`, call);
+      add(recorded.calls, siteKey(call.file, call, call.ref), call);
     for (const step of file.status === 'passed' && Array.isArray(file.steps) ? file.steps : [])
-      add(recorded.steps, `${path.resolve(step.file)}:${step.line}:${step.column}`, step);
+      add(recorded.steps, siteKey(step.file, step), step);
   }
   return recorded;
 }
@@ -145,9 +150,9 @@ export function freeze(args: string[], out: (text: string) => void = text => pro
     const source = fs.readFileSync(file, 'utf8');
     const calls = callsIn(source, file);
     const relative = path.relative(cwd, file);
-    const plan = planFreeze(calls.refs, site => recorded.calls.get(`${file}:${site.line}:${site.column}:${site.ref}`) ?? []);
+    const plan = planFreeze(calls.refs, site => recorded.calls.get(siteKey(file, site, site.ref)) ?? []);
     problems.push(...plan.problems.map(problem => ({ ...problem, file })));
-    const assertions = options.assert ? planAssertions(calls.steps, site => recorded.steps.get(`${file}:${site.line}:${site.column}`) ?? [], calls.expect) : { plans: [], edits: [] };
+    const assertions = options.assert ? planAssertions(calls.steps, site => recorded.steps.get(siteKey(file, site)) ?? [], calls.expect) : { plans: [], edits: [] };
     const edits: FreezeEdit[] = [...plan.edits, ...assertions.edits];
     const verb = options.dryRun ? 'would freeze' : 'froze';
     for (const edit of plan.edits)

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrozenCall, StepRecord } from '../../src/api/refsFile';
-import { applyEdits, callsIn, planAssertions, planFreeze, refCallsIn, type RefCallSite } from '../../src/cli/freeze';
+import { applyEdits, callsIn, planAssertions, planFreeze, type RefCallSite } from '../../src/cli/freeze';
 import { freeze } from '../../src/cli/index';
 
 const kTypeScript = `import { test, expect } from 'stagewright';
@@ -27,9 +27,9 @@ test('list', async ({ stagewright }) => {
 });
 `;
 
-describe('refCallsIn', () => {
+describe('callsIn', () => {
   it('should find each ref call where a stack frame of it points, and the page it is on', () => {
-    const sites = refCallsIn(kTypeScript, 'checkout.spec.ts');
+    const sites = callsIn(kTypeScript, 'checkout.spec.ts').refs;
     expect(sites.map(({ ref, line, column, pageCode }) => ({ ref, line, column, pageCode }))).toEqual([
       { ref: 's12', line: 6, column: 12, pageCode: 'page' },
       { ref: 'f1s3', line: 8, column: 27, pageCode: 'popup' },
@@ -37,7 +37,7 @@ describe('refCallsIn', () => {
     ]);
     expect(kTypeScript.slice(sites[1].start, sites[1].end)).toBe(`sw.forPage(popup).ref('f1s3')`);
     // Without a page fixture in reach: the object's own page.
-    const [cjs] = refCallsIn(kCommonJs, 'list.spec.js');
+    const [cjs] = callsIn(kCommonJs, 'list.spec.js').refs;
     expect(cjs).toMatchObject({ ref: 's4', line: 4, column: 6, pageCode: 'stagewright.page' });
   });
 });
@@ -47,7 +47,7 @@ describe('planFreeze and applyEdits', () => {
     (calls[site.ref] ?? []).map(call => ({ file: 'checkout.spec.ts', line: site.line, column: site.column, ref: site.ref, ...call }));
 
   it('should rewrite only the frozen calls, byte for byte elsewhere', () => {
-    const sites = refCallsIn(kTypeScript, 'checkout.spec.ts');
+    const sites = callsIn(kTypeScript, 'checkout.spec.ts').refs;
     const plan = planFreeze(sites, recorded({
       s12: [{ code: `getByRole('button', { name: 'Pay' })` }, { code: `getByRole('button', { name: 'Pay' })` }],
       f1s3: [{ code: `locator('iframe').contentFrame().getByLabel('Card')` }],
@@ -61,7 +61,7 @@ describe('planFreeze and applyEdits', () => {
   });
 
   it('should leave a call that was not run, or whose test failed, and say why', () => {
-    const sites = refCallsIn(kCommonJs, 'list.spec.js');
+    const sites = callsIn(kCommonJs, 'list.spec.js').refs;
     expect(planFreeze(sites, () => []).problems[0].why).toContain('not run');
     expect(planFreeze(sites, recorded({ s4: [{ problem: 'the test failed' }] })).problems[0].why).toBe('the test failed');
     expect(applyEdits(kCommonJs, planFreeze(sites, recorded({ s4: [{ code: `getByRole('checkbox')` }] })).edits)).toBe(kCommonJs.replace(`stagewright
