@@ -38,6 +38,12 @@ export interface FailureEvidence {
 
 /** How long the triage looks again for a target that matched nothing at the failure: a late page is not a changed one. */
 const kLateLookMs = 2_000;
+/**
+ * How long one read of an element just counted on the live page may wait: it returns at once on
+ * an idle machine, and only a page that drops the element meanwhile uses it all. 500 ms was too
+ * short on a loaded CI machine, where a tab's name then went unread and the verdict changed.
+ */
+const kReadMs = 5_000;
 
 /**
  * triage.md and triage.json for a failed test (docs/failures.md, Triage), from the captures of its page:
@@ -175,7 +181,7 @@ async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetI
  * or menu. Read through Playwright's locators; nothing on the page changes.
  */
 async function openerOf(page: Page, hidden: Locator): Promise<LiveEvidence['opener']> {
-  const text = async (locator: Locator) => (await locator.textContent({ timeout: 500 }).catch(() => null))?.trim().replace(/\s+/g, ' ');
+  const text = async (locator: Locator) => (await locator.textContent({ timeout: kReadMs }).catch(() => null))?.trim().replace(/\s+/g, ' ');
   const closed = page.locator('details:not([open])').filter({ has: hidden });
   if (await closed.count()) {
     const summary = await text(closed.first().locator('summary').first());
@@ -183,7 +189,7 @@ async function openerOf(page: Page, hidden: Locator): Promise<LiveEvidence['open
   }
   for (const holderRole of ['tabpanel', 'menu'] as const) {
     const holder = page.locator(`[role="${holderRole}"]`).filter({ has: hidden }).first();
-    const id = await holder.count() ? await holder.getAttribute('id', { timeout: 500 }).catch(() => null) : null;
+    const id = await holder.count() ? await holder.getAttribute('id', { timeout: kReadMs }).catch(() => null) : null;
     if (!id)
       continue;
     const selector = `[aria-controls="${id.replace(/["\\]/g, '\\$&')}"]`;
@@ -192,7 +198,7 @@ async function openerOf(page: Page, hidden: Locator): Promise<LiveEvidence['open
     if (!name)
       continue;
     // By its role where it says one (a tab, a menu button), else as the element that controls it.
-    const role = await control.getAttribute('role', { timeout: 500 }).catch(() => null) ?? (await control.locator('xpath=self::button').count() ? 'button' : null);
+    const role = await control.getAttribute('role', { timeout: kReadMs }).catch(() => null) ?? (await control.locator('xpath=self::button').count() ? 'button' : null);
     return { name, code: role && /^[a-z]+$/.test(role) ? `getByRole('${role}', { name: ${formatValue(name)} })` : `locator(${formatValue(selector)})` };
   }
   return undefined;
