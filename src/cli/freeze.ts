@@ -1,11 +1,14 @@
 // `npx stagewright freeze` (docs/agents.md, Freezing refs): each `….ref('s12')` call of a spec
 // becomes the durable locator its element was reached by in the last run (refs.json, written at a
 // test's end by src/api/refCalls.ts); with --assert, a step that asserted nothing gets the
-// assertions proven at its end, after its last line. The spec is parsed, and only the text of each
-// frozen call changes, and lines are only added: every other byte of the file stays as it was.
+// assertions proven at its end, after its last line. The spec is parsed as Playwright's own
+// TypeScript support parses it, and only the text of each frozen call changes, and lines are only
+// added: every other byte of the file stays as it was (src/cli/sourceFiles.ts). What is written is
+// built from recorded data (src/locators/code.ts), never code text read from disk.
 
-import { parse } from '@babel/parser';
+import { parse, type ParserPlugin } from '@babel/parser';
 import type { FrozenCall, StepRecord } from '../api/refsFile';
+import { assertionCode, chainCode, isLocatorChain } from '../locators/code';
 
 /** A `ref('…')` call in a spec's source. */
 export interface RefCallSite {
@@ -18,7 +21,15 @@ export interface RefCallSite {
   end: number;
   /** The code of the page the call's element is on: `page`, `popup` (of `forPage(popup)`), or `sw.page`. */
   pageCode: string;
+  /**
+   * Whether the call's object is another page's (`forPage(…)`, or a variable set to one: true), the
+   * test's fixture (false), or an object freeze cannot tell (undefined: its own `.page` is used).
+   */
+  onOtherPage?: boolean;
 }
+
+/** A call at a place a stack frame points at that looks like a ref call but is none freeze rewrites, and why. */
+export interface OtherCallSite { line: number; column: number; why: string }
 
 /**
  * A `….step(title, async () => { … })` call of a spec: where assertions go (`freeze --assert`).
@@ -50,25 +61,42 @@ const kRefPattern = /^(?:f\d+)?s\d+$/;
 /** Whether a spec has `expect` to assert with, or else where adding it to its import makes it so. */
 export interface ExpectBinding { bound: boolean; add?: FreezeEdit }
 
-/** The ref calls and the step calls of a spec (TypeScript or JavaScript, ESM or CommonJS, JSX allowed), and its `expect`. */
-export function callsIn(source: string, fileName: string): { refs: RefCallSite[]; steps: StepCallSite[]; expect: ExpectBinding } {
-  const typescript = /\.[cm]?tsx?$/.test(fileName);
-  const ast = parse(source, {
-    sourceType: 'unambiguous',
-    sourceFilename: fileName,
-    errorRecovery: true,
-    plugins: typescript ? ['typescript', ...(fileName.endsWith('x') ? ['jsx' as const] : [])] : ['jsx'],
-  }) as unknown as Node;
+/** Why a spec cannot be read, naming where. */
+export class SpecSyntaxError extends Error {}
+
+/**
+ * The parser plugins of Playwright's own TypeScript support (its Babel transform): TypeScript
+ * with the 2023-05 decorators and their `accessor` fields, and JSX in .jsx/.tsx files.
+ */
+function pluginsFor(fileName: string): ParserPlugin[] {
+  const jsx: ParserPlugin[] = /\.[cm]?[jt]sx$|\.[cm]?js$/.test(fileName) ? ['jsx'] : [];
+  if (!/\.[cm]?tsx?$/.test(fileName))
+    return [...jsx, 'explicitResourceManagement', 'importAttributes'];
+  return ['typescript', ['decorators', { allowCallParenthesized: true }], 'decoratorAutoAccessors', 'explicitResourceManagement', 'importAttributes', ...jsx];
+}
+
+/** The ref calls and the step calls of a spec (TypeScript or JavaScript, ESM or CommonJS, JSX allowed), and its `expect`; throws SpecSyntaxError. */
+export function callsIn(source: string, fileName: string): { refs: RefCallSite[]; others: OtherCallSite[]; steps: StepCallSite[]; expect: ExpectBinding } {
+  let ast: Node;
+  try {
+    ast = parse(source, { sourceType: 'unambiguous', sourceFilename: fileName, plugins: pluginsFor(fileName) }) as unknown as Node;
+  } catch (error) {
+    throw new SpecSyntaxError(`it does not parse: ${(error as Error).message.split('\n')[0]}`);
+  }
   const refs: RefCallSite[] = [];
+  const others: OtherCallSite[] = [];
   const steps: StepCallSite[] = [];
+  const pages = forPageVariables(ast, source);
   // Iterative, with the functions around each node: a page's name comes from the test's fixtures.
   const stack: { node: Node; functions: Node[] }[] = [{ node: ast, functions: [] }];
   while (stack.length) {
     const { node, functions } = stack.pop()!;
     const inner = /Function|ArrowFunction|ObjectMethod|ClassMethod/.test(node.type) ? [...functions, node] : functions;
-    if (node.type === 'CallExpression') {
-      const ref = refCallOf(node, inner, source);
-      if (ref)
+    if (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') {
+      const ref = refCallOf(node, inner, source, pages);
+      if (ref && 'why' in ref)
+        others.push(ref);
+      else if (ref)
         refs.push(ref);
       const step = stepCallOf(node, inner, source);
       if (step)
@@ -77,7 +105,51 @@ export function callsIn(source: string, fileName: string): { refs: RefCallSite[]
     for (const child of childrenOf(node))
       stack.push({ node: child, functions: inner });
   }
-  return { refs: refs.sort((a, b) => a.start - b.start), steps, expect: expectOf((ast.program as Node).body as Node[]) };
+  return { refs: refs.sort((a, b) => a.start - b.start), others, steps, expect: expectOf((ast.program as Node).body as Node[]) };
+}
+
+/** Where a call's stack frame points: the called property (`ref` of `sw.ref(…)`), or the callee itself. */
+function calledAt(call: Node): { line: number; column: number } {
+  const callee = call.callee as Node;
+  const at = /MemberExpression/.test(callee.type) ? (callee.property as Node) : callee;
+  return { line: at.loc!.start.line, column: at.loc!.start.column + 1 };
+}
+
+/**
+ * Variables set to another page's object: `const onPopup = sw.forPage(popup)` → onPopup: `popup`.
+ * A name set more than once to different pages is left out: which one a call meant is not known.
+ */
+function forPageVariables(ast: Node, source: string): Map<string, string | undefined> {
+  const pages = new Map<string, string | undefined>();
+  const stack = [ast];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (const child of childrenOf(node))
+      stack.push(child);
+    if (node.type !== 'VariableDeclarator' && node.type !== 'AssignmentExpression')
+      continue;
+    const id = (node.id ?? node.left) as Node;
+    let init = (node.init ?? node.right) as Node | null;
+    if (init?.type === 'AwaitExpression')
+      init = init.argument as Node;
+    const page = init && forPageArgument(init, source);
+    if (id?.type !== 'Identifier' || !page)
+      continue;
+    const name = id.name as string;
+    pages.set(name, pages.has(name) && pages.get(name) !== page ? undefined : page);
+  }
+  return pages;
+}
+
+/** The page argument's code of `<object>.forPage(page)`. */
+function forPageArgument(node: Node, source: string): string | undefined {
+  if (node.type !== 'CallExpression')
+    return undefined;
+  const callee = node.callee as Node;
+  const args = node.arguments as Node[];
+  if (callee.type !== 'MemberExpression' || callee.computed || (callee.property as Node).name !== 'forPage' || args.length !== 1)
+    return undefined;
+  return source.slice(args[0].start!, args[0].end!);
 }
 
 const kTestModules = new Set(['stagewright', '@playwright/test']);
@@ -119,7 +191,7 @@ function expectOf(statements: Node[]): ExpectBinding {
 function childrenOf(node: Node): Node[] {
   const children: Node[] = [];
   for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments' || key === 'extra')
+    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments' || key === 'comments' || key === 'extra')
       continue;
     const value = node[key];
     for (const child of Array.isArray(value) ? value : [value]) {
@@ -130,39 +202,37 @@ function childrenOf(node: Node): Node[] {
   return children;
 }
 
-function refCallOf(call: Node, functions: Node[], source: string): RefCallSite | undefined {
+function refCallOf(call: Node, functions: Node[], source: string, pages: Map<string, string | undefined>): RefCallSite | OtherCallSite | undefined {
   const callee = call.callee as Node;
   const args = call.arguments as Node[];
-  if (callee.type !== 'MemberExpression' || callee.computed || (callee.property as Node).type !== 'Identifier' || (callee.property as Node).name !== 'ref')
+  if (!/MemberExpression/.test(callee.type) || callee.computed || (callee.property as Node).type !== 'Identifier' || (callee.property as Node).name !== 'ref' || args.length !== 1)
     return undefined;
   const [arg] = args;
-  if (args.length !== 1 || arg.type !== 'StringLiteral' || !kRefPattern.test(arg.value as string))
-    return undefined;
-  const property = callee.property as Node;
-  const object = callee.object as Node;
-  return {
-    ref: arg.value as string,
-    line: property.loc!.start.line,
-    column: property.loc!.start.column + 1,
-    start: call.start!,
-    end: call.end!,
-    pageCode: pageCodeOf(object, functions, source),
-  };
+  const at = calledAt(call);
+  if (arg.type === 'StringLiteral' && !kRefPattern.test(arg.value as string))
+    return undefined; // Another object's `ref` method.
+  if (call.type === 'OptionalCallExpression' || callee.type === 'OptionalMemberExpression')
+    return { ...at, why: 'it is an optional call (`?.`): freeze rewrites only `sw.ref(\'s12\')` (write the call without `?.`, then freeze)' };
+  if (arg.type === 'TemplateLiteral')
+    return { ...at, why: 'its ref is a template literal: freeze rewrites only a plain string, `ref(\'s12\')`' };
+  if (arg.type !== 'StringLiteral')
+    return { ...at, why: `its ref is computed (\`${source.slice(arg.start!, arg.end!)}\`): freeze rewrites only a plain string, \`ref('s12')\`` };
+  return { ref: arg.value as string, ...at, start: call.start!, end: call.end!, ...pageOf(callee.object as Node, functions, source, pages) };
 }
 
 /**
- * The page a ref call's object stands for: the argument of `forPage(…)`; else the test's `page`
- * fixture where a function around the call takes it (`async ({ page, stagewright: sw }) => …`);
- * else the object's own `page`.
+ * The page a ref call's object stands for: the argument of `forPage(…)`, directly or through a
+ * variable set to it; the test's `page` fixture for the test's `stagewright` fixture, where a
+ * function around the call takes both; else the object's own `page` (right for any object).
  */
-function pageCodeOf(object: Node, functions: Node[], source: string): string {
-  if (object.type === 'CallExpression') {
-    const callee = object.callee as Node;
-    const args = object.arguments as Node[];
-    if (callee.type === 'MemberExpression' && (callee.property as Node).name === 'forPage' && args.length === 1)
-      return source.slice(args[0].start!, args[0].end!);
-  }
-  return fixtureOf(functions, 'page') ?? `${source.slice(object.start!, object.end!)}.page`;
+function pageOf(object: Node, functions: Node[], source: string, pages: Map<string, string | undefined>): Pick<RefCallSite, 'pageCode' | 'onOtherPage'> {
+  const objectCode = source.slice(object.start!, object.end!);
+  const other = forPageArgument(object, source) ?? (object.type === 'Identifier' ? pages.get(object.name as string) : undefined);
+  if (other)
+    return { pageCode: other, onOtherPage: true };
+  if (object.type === 'Identifier' && object.name === fixtureOf(functions, 'stagewright'))
+    return { pageCode: fixtureOf(functions, 'page') ?? `${objectCode}.page`, onOtherPage: false };
+  return { pageCode: `${objectCode}.page` };
 }
 
 /** The variable a function around a call binds a test fixture to (`{ stagewright: sw }` → `sw`), innermost first. */
@@ -245,30 +315,43 @@ function hasExpect(body: Node): boolean {
           (callee.type === 'MemberExpression' && (callee.object as Node).type === 'Identifier' && (callee.object as Node).name === 'expect'))
         return true;
     }
-    stack.push(...childrenOf(node));
+    for (const child of childrenOf(node))
+      stack.push(child);
   }
   return false;
 }
 
+/** A ref call as one run of one test recorded it: which project, which run. */
+export type RecordedCall = FrozenCall & { project: string; retry: number };
+
+function runName(call: RecordedCall): string {
+  return `${call.project ? `project "${call.project}"` : 'the project'}${call.retry ? `, retry ${call.retry}` : ''}`;
+}
+
 /**
- * What each call becomes, from what the last run recorded at its site: the locator when every
- * test that made the call passed and proved the same one; else why it stays.
+ * What each call becomes, from what every run recorded at its site: the locator when every run
+ * of every project that made the call passed and reached the same element; else why it stays.
  */
-export function planFreeze(sites: readonly RefCallSite[], recorded: (site: RefCallSite) => FrozenCall[]): { edits: (FreezeEdit & { site: RefCallSite })[]; problems: FreezeProblem[] } {
+export function planFreeze(sites: readonly RefCallSite[], recorded: (site: RefCallSite) => RecordedCall[]): { edits: (FreezeEdit & { site: RefCallSite })[]; problems: FreezeProblem[] } {
   const edits: (FreezeEdit & { site: RefCallSite })[] = [];
   const problems: FreezeProblem[] = [];
   for (const site of sites) {
     const calls = recorded(site);
-    const problem = calls.find(call => call.problem)?.problem;
-    const codes = [...new Set(calls.map(call => call.code).filter((code): code is string => !!code))];
+    const failed = calls.find(call => call.problem);
+    const otherPage = calls.find(call => site.onOtherPage !== undefined && !!call.onOtherPage !== site.onOtherPage);
+    const chains = new Map(calls.map(call => [JSON.stringify(call.chain), call]));
     if (!calls.length)
       problems.push({ site, why: 'not run: no test of the last run made this call (run the spec, and let it pass, first)' });
-    else if (problem)
-      problems.push({ site, why: problem });
-    else if (codes.length !== 1)
-      problems.push({ site, why: `its tests reached different elements here: ${codes.join(' / ')}` });
+    else if (failed)
+      problems.push({ site, why: calls.length > 1 ? `${failed.problem} (${runName(failed)})` : failed.problem! });
+    else if (otherPage)
+      problems.push({ site, why: `the run made it on ${otherPage.onOtherPage ? 'another page\'s object' : 'the test\'s page'}, and the spec's call is on ${site.onOtherPage ? 'another page\'s' : 'the test\'s'} (${site.pageCode})` });
+    else if (calls.some(call => !isLocatorChain(call.chain)))
+      problems.push({ site, why: 'its run recorded no locator freeze can write (run the spec again with this version of stagewright)' });
+    else if (chains.size !== 1)
+      problems.push({ site, why: `its runs reached different elements here: ${[...chains.values()].map(call => `${chainCode('page', call.chain!)} (${runName(call)})`).join(' / ')}` });
     else
-      edits.push({ site, start: site.start, end: site.end, code: `${site.pageCode}.${codes[0]}` });
+      edits.push({ site, start: site.start, end: site.end, code: chainCode(site.pageCode, calls[0].chain!) });
   }
   return { edits, problems };
 }
@@ -288,7 +371,9 @@ export function planAssertions(sites: readonly StepCallSite[], recorded: (site: 
     if (!runs.length || site.asserts)
       continue;
     const title = runs[0].title;
+    // Only what reads back as one of our assertions is written, anew, on the spec's page.
     const held = runs[0].suggestions.filter(code => runs.every(run => run.suggestions.includes(code)));
+    const written = held.map(code => site.pageCode && assertionCode(site.pageCode, code)).filter((code): code is string => !!code);
     const nothing = (why: string) => plans.push({ site, title, added: [], why });
     if (site.insertAt === undefined)
       nothing('its body is an expression, not a block');
@@ -296,10 +381,12 @@ export function planAssertions(sites: readonly StepCallSite[], recorded: (site: 
       nothing('no `page` or `stagewright` fixture of the test is in reach of the step');
     else if (!held.length)
       nothing(runs[0].suggestions.length ? 'what held at its end differed from run to run' : 'nothing it changed on the test\'s page could be asserted');
+    else if (!written.length)
+      nothing('what its run recorded is no assertion freeze writes (run the spec again with this version of stagewright)');
     else if (!binding.bound && !binding.add)
       nothing('the spec has no `expect`, nor an import of stagewright or @playwright/test to add it to');
     else
-      plans.push({ site, title, added: held.map(code => code.replace(/^await expect\(page(?=[.)])/, `await expect(${site.pageCode}`)) });
+      plans.push({ site, title, added: written });
   }
   // A step around another that gets lines: the inner one says it, once.
   const adding = plans.filter(plan => plan.added.length);
@@ -313,12 +400,4 @@ export function planAssertions(sites: readonly StepCallSite[], recorded: (site: 
   if (edits.length && !binding.bound)
     edits.push(binding.add!);
   return { plans, edits };
-}
-
-/** The source with each edit made, nothing else touched. */
-export function applyEdits(source: string, edits: readonly FreezeEdit[]): string {
-  let result = source;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start))
-    result = result.slice(0, edit.start) + edit.code + result.slice(edit.end);
-  return result;
 }

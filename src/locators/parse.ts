@@ -18,7 +18,7 @@ export type ParsedLocator =
   | { kind: 'steps'; steps: LocatorStep[]; source: string }
   | { kind: 'untraceable'; source: string; reason: string };
 
-type Value = string | number | boolean | RegExp | { [key: string]: Value } | undefined;
+export type Value = string | number | boolean | RegExp | { [key: string]: Value } | undefined;
 
 const kTextMethods: { [method: string]: 'text' | 'label' | 'placeholder' | 'altText' | 'title' } = {
   getByText: 'text', getByLabel: 'label', getByPlaceholder: 'placeholder', getByAltText: 'altText', getByTitle: 'title',
@@ -50,7 +50,8 @@ export function parseLocator(source: string): ParsedLocator {
   }
 }
 
-function toStep(method: string, args: Value[]): LocatorStep | string {
+/** The step of one call, or why it has none. */
+export function toStep(method: string, args: Value[]): LocatorStep | string {
   const options = (isObject(args[1]) ? args[1] : {}) as { [key: string]: Value };
   if (method === 'getByRole' && typeof args[0] === 'string') {
     const states: { [state: string]: boolean | number | string } = {};
@@ -88,6 +89,13 @@ function isObject(value: Value): boolean {
 
 function isTextMatch(value: Value): value is TextMatch {
   return typeof value === 'string' || value instanceof RegExp;
+}
+
+const kEscapes: { [c: string]: string } = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', 0: '\0' };
+
+/** The calls of a chain (`getByRole('list').nth(2)`), each with its literal arguments; throws on anything else. */
+export function readCalls(text: string): { method: string; args: Value[] }[] {
+  return new Parser(text).calls();
 }
 
 /** A small reader of the JavaScript Playwright prints: calls, strings, regexes, numbers, object literals. */
@@ -159,7 +167,7 @@ class Parser {
       let c = this._text[this._at++];
       if (c === '\\') {
         const next = this._text[this._at++];
-        c = next === 'n' ? '\n' : next === 't' ? '\t' : next === 'u' ? String.fromCharCode(parseInt(this._text.slice(this._at, this._at += 4), 16)) : next;
+        c = kEscapes[next] ?? (next === 'u' ? String.fromCharCode(parseInt(this._text.slice(this._at, this._at += 4), 16)) : next === 'x' ? String.fromCharCode(parseInt(this._text.slice(this._at, this._at += 2), 16)) : next);
       }
       result += c;
     }

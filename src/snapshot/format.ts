@@ -9,6 +9,7 @@
 import { kBidiControls } from '../isomorphic/bidi';
 import { nameSaysOwnText } from '../isomorphic/roles';
 import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from '../isomorphic/types';
+import { jsString } from './jsString';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
@@ -481,7 +482,7 @@ export function formatValue(value: unknown): string {
   if (value instanceof RegExp)
     return String(value);
   if (typeof value === 'string')
-    return `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'').replace(/\n/g, '\\n')}'`;
+    return jsString(value);
   if (Array.isArray(value))
     return `[${value.map(formatValue).join(', ')}]`;
   if (value && typeof value === 'object') {
