@@ -10,7 +10,7 @@ import {
 } from './builtins';
 import { FormState } from './formState';
 import { StyleState } from './styleState';
-import { rememberPasswordFieldsIn, rememberPasswordInput, rememberPasswordSwitches } from './secrets';
+import { rememberMaskedInput, rememberPasswordFieldsIn, rememberPasswordSwitches } from './secrets';
 
 /**
  * Events of changes no mutation record shows, each of which can change what a snapshot says:
@@ -58,8 +58,9 @@ function scriptsMayRun(): boolean {
  * (kUnrecordedChanges), a new URL, and form controls a script set (formState.ts). Observing
  * changes nothing: no attribute, no property, no node.
  * The store compares counts to skip captures when nothing happened since the last one.
- * The same records, and the input events, tell which fields were passwords before any walk saw
- * them as such (a "show password" button): those stay secret. So shadow roots are observed from
+ * The same records, and the input events, tell which fields were passwords (the input events also
+ * which were masked by CSS) before any walk saw them as such (a "show password" button): those
+ * stay secret. So shadow roots are observed from
  * when they are found, not from the first walk that enters them: in the subtrees the records say
  * were inserted, and in the paths of the events listened to (a click on "Show password" inside a
  * root reaches the window's capture listener before the button's handler runs).
@@ -82,7 +83,7 @@ export class ChangeCounter {
     this.count++;
     try {
       this._observePath(event);
-      rememberPasswordInput(event);
+      rememberMaskedInput(event);
     } catch {
       // Never into the page. The field is still checked when a walk meets it.
     }

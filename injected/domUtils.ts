@@ -293,6 +293,8 @@ export interface StyleRecord {
   visibility: string;
   /** Read on first use (`styleCursor`): widgets never need it. */
   cursor: string | undefined;
+  /** Read on first use (`styleTextSecurity`): only fields are asked. */
+  textSecurity: string | undefined;
   /** The declaration itself, for what is read rarely (`content`). */
   declaration: CSSStyleDeclaration;
 }
@@ -330,13 +332,23 @@ function readStyle(element: Element, pseudo: '::before' | '::after' | undefined)
 // Properties are read with getPropertyValue: `declaration.visibility` is a named property, which
 // the browser hides when the prototype chain has the name (a page's `Object.prototype.visibility`).
 function styleRecord(declaration: CSSStyleDeclaration): StyleRecord {
-  return { display: getPropertyValue(declaration, 'display'), visibility: getPropertyValue(declaration, 'visibility'), cursor: undefined, declaration };
+  return {
+    display: getPropertyValue(declaration, 'display'), visibility: getPropertyValue(declaration, 'visibility'),
+    cursor: undefined, textSecurity: undefined, declaration,
+  };
 }
 
 export function styleCursor(style: StyleRecord): string {
   if (style.cursor === undefined)
     style.cursor = getPropertyValue(style.declaration, 'cursor');
   return style.cursor;
+}
+
+/** `-webkit-text-security`: an inherited property, so the element's own computed value also says what an ancestor set. */
+export function styleTextSecurity(style: StyleRecord): string {
+  if (style.textSecurity === undefined)
+    style.textSecurity = getPropertyValue(style.declaration, '-webkit-text-security');
+  return style.textSecurity;
 }
 
 // ---------------------------------------------------------------------------------------------

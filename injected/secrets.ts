@@ -1,18 +1,19 @@
-// What never leaves the page: values of fields that are or ever were passwords, and of one-time-code
-// and payment-card fields (only the fields': the labels, buttons and help text around them stay,
-// even when a component marks its host or a container); and everything of whatever the `redact`
-// option's selectors match: values, text and text-bearing attributes, also where another element
-// would borrow them (a label, aria-labelledby, aria-describedby, name from content). A secret
-// withholds values, never a subtree. Shared by the walker, the DOM serializer and the name
-// computation. The values withheld are also collected (`noteSecretValues`), so that Node masks
-// them wherever else a component copies them (docs/concepts.md, Secrets by value).
+// What never leaves the page: values of fields that are or ever were passwords or masked by the
+// page's CSS (`-webkit-text-security`), and of one-time-code and payment-card fields (only the
+// fields': the labels, buttons and help text around them stay, even when a component marks its
+// host or a container); and everything of whatever the `redact` option's selectors match: values,
+// text and text-bearing attributes, also where another element would borrow them (a label,
+// aria-labelledby, aria-describedby, name from content). A secret withholds values, never a
+// subtree. Shared by the walker, the DOM serializer and the name computation. The values withheld
+// are also collected (`noteSecretValues`), so that Node masks them wherever else a component
+// copies them (docs/concepts.md, Secrets by value).
 
 import {
-  append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, inputValue, matches,
+  append, characterData, composedPath, documentQuerySelectorAll, fragmentQuerySelectorAll, getAttribute, inputType, inputValue, matches,
   nodeLastChild, nodeListLength, nodePreviousSibling, nodeTextContent, nodeType, objectCreate, recordAttributeName, recordOldValue,
   recordTarget, stringIndexOf, stringToLowerCase, textAreaValue, toSet, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
-import { computeInheritedFlag, createWalkCache, elementTag, flatTreeChildNodes, getElementComputedStyle, isContentEditable } from './domUtils';
+import { computeInheritedFlag, createWalkCache, elementTag, flatTreeChildNodes, getElementComputedStyle, isContentEditable, styleTextSecurity } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import { kMinSecretLength } from '../src/isomorphic/types';
 
@@ -24,11 +25,12 @@ let extraSelectors: string[] = [];
 // a name at all. Whatever is computed meanwhile is compared with '' and dropped.
 let redactionSuspended = false;
 
-// Inputs seen as type=password, for the page's life: a "show password" button that switches the
-// type to text must not expose what was typed. Held here, never written onto the element. Only
-// inputs: a component that writes `type="password"` on its host again at each render is no field
+// Fields seen masked, for the page's life: inputs seen as type=password, and fields whose text the
+// page's CSS drew as dots. A "show password" button that switches the type to text, or takes the
+// mask off, must not expose what was typed. Held here, never written onto the element. Only
+// fields: a component that writes `type="password"` on its host again at each render is no field
 // (its inner input is), and its host, label and buttons stay.
-const passwordFields: WeakSet<Element> = new WeakSetCtor();
+const maskedFields: WeakSet<Element> = new WeakSetCtor();
 
 /** Sets the `redact` selectors for one walk; `endRedaction()` clears them. */
 export function beginRedaction(selectors: string[]): void {
@@ -57,10 +59,10 @@ export function rememberPasswordSwitches(records: MutationRecord[]): void {
         continue;
       const oldValue = recordOldValue(records[i]);
       if (oldValue !== null && stringToLowerCase(oldValue) === 'password')
-        weakSetAdd(passwordFields, target);
+        weakSetAdd(maskedFields, target);
     } catch {
       if (target)
-        weakSetAdd(passwordFields, target);
+        weakSetAdd(maskedFields, target);
     }
   }
 }
@@ -75,17 +77,20 @@ export function rememberPasswordFieldsIn(root: Document | ShadowRoot): void {
     : fragmentQuerySelectorAll(root as ShadowRoot, kPasswordFields);
   const count = nodeListLength(fields);
   for (let i = 0; i < count; i++)
-    weakSetAdd(passwordFields, fields[i]);
+    weakSetAdd(maskedFields, fields[i]);
 }
 
 // The type attribute's value is ASCII case-insensitive (https://html.spec.whatwg.org/#attr-input-type).
 const kPasswordFields = 'input[type="password" i]';
 
-/** Remembers a password field the user types into, from an input event seen at the window. */
-export function rememberPasswordInput(event: Event): void {
+/**
+ * Remembers a password field, or a field the page masks, that the user types into, from an input
+ * event seen at the window: a "show" button may take the mask off before any walk sees the field.
+ */
+export function rememberMaskedInput(event: Event): void {
   const target = composedPath(event)[0] as Element | undefined;
-  if (target && nodeType(target) === 1 /* ELEMENT_NODE */ && isPasswordInput(target))
-    weakSetAdd(passwordFields, target);
+  if (target && nodeType(target) === 1 /* ELEMENT_NODE */ && (isPasswordInput(target) || (isField(target) && isMaskedByStyle(target))))
+    weakSetAdd(maskedFields, target);
 }
 
 function isPasswordInput(element: Element): boolean {
@@ -125,6 +130,27 @@ function isField(element: Element): boolean {
   return tokens.length > 0 && kFieldRoles[tokens[0]] === true;
 }
 
+// Inputs whose value is no text that was typed: a button's is its label (a secret withholds values,
+// never its buttons), a toggle's and a hidden input's are never shown, a range's and a color's are
+// drawn, not written.
+const kUnmaskedInputTypes = toSet(['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'hidden', 'range', 'color']);
+
+/**
+ * A field whose text the page draws as dots (`-webkit-text-security` other than `none`, set on it or
+ * inherited: Scalar's "Password" is an `<input type=text>` masked so): a sighted user never reads
+ * its value, so neither does anything else. Asked of fields only, one computed style each per walk.
+ */
+function isMaskedByStyle(element: Element): boolean {
+  if (elementTag(element) === 'input' && kUnmaskedInputTypes[inputType(element as HTMLInputElement)] === true)
+    return false;
+  // No style outside a window (DOMParser's documents, <template> content): nothing is drawn there.
+  const style = getElementComputedStyle(element);
+  if (!style)
+    return false;
+  const security = styleTextSecurity(style);
+  return security !== 'none' && security !== '';
+}
+
 function hasSecretAutofillToken(element: Element): boolean {
   const autocomplete = getAttribute(element, 'autocomplete');
   if (!autocomplete)
@@ -140,17 +166,17 @@ function hasSecretAutofillToken(element: Element): boolean {
 const cacheSecretAutofill = createWalkCache<boolean>();
 
 /**
- * Fields that are or ever were passwords, and fields in (or equal to) an element marked
- * current-password, new-password, one-time-code or cc-*: never read their value. A component
- * often puts `autocomplete` on its host or a wrapper and the input sits inside, in its shadow
- * tree: the token then says what that input holds, so it counts for every field inside (it fails
- * closed). The host or wrapper itself is no field, and its labels, buttons and help text stay.
+ * Fields that are or ever were passwords or masked by the page's CSS, and fields in (or equal to)
+ * an element marked current-password, new-password, one-time-code or cc-*: never read their value.
+ * A component often puts `autocomplete` on its host or a wrapper and the input sits inside, in its
+ * shadow tree: the token then says what that input holds, so it counts for every field inside (it
+ * fails closed). The host or wrapper itself is no field, and its labels, buttons and help text stay.
  */
 export function isSecretField(element: Element): boolean {
-  if (weakSetHas(passwordFields, element))
+  if (weakSetHas(maskedFields, element))
     return true;
   if (isPasswordInput(element)) {
-    weakSetAdd(passwordFields, element);
+    weakSetAdd(maskedFields, element);
     return true;
   }
   if (!isField(element))
@@ -158,7 +184,12 @@ export function isSecretField(element: Element): boolean {
   // A field by role (`<x-pin role="textbox" type="password">`) that says it holds a password.
   if (hasPasswordType(element))
     return true;
-  return computeInheritedFlag(element, cacheSecretAutofill, e => hasSecretAutofillToken(e) ? true : undefined);
+  if (computeInheritedFlag(element, cacheSecretAutofill, e => hasSecretAutofillToken(e) ? true : undefined))
+    return true;
+  if (!isMaskedByStyle(element))
+    return false;
+  weakSetAdd(maskedFields, element);
+  return true;
 }
 
 /**

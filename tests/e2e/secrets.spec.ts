@@ -99,6 +99,109 @@ test.describe('secrets', () => {
     expect((await sw.find({ role: 'textbox', name: 'New password' })).length).toBe(1);
   });
 
+  test.describe('a field whose text the page masks', () => {
+    // Scalar's HTTP basic "Password": an <input type=text> masked by CSS, so a sighted user sees dots.
+    const kMaskedFields = `
+      <style>.masked { -webkit-text-security: disc; }</style>
+      <label for="own">Password</label><input id="own" type="text" style="-webkit-text-security: disc">
+      <div class="masked"><label for="inherited">API key</label><input id="inherited"><p>Kept in your browser</p></div>
+      <div class="masked"><div id="note" contenteditable="true" role="textbox" aria-label="Secret note"></div></div>
+      <label for="user">User</label><input id="user">
+      <p id="echo"></p>`;
+
+    test('should withhold the value of a field masked by -webkit-text-security, set on it or inherited, in every artifact', async ({ page, stagewright: sw }, testInfo) => {
+      await page.setContent(kMaskedFields);
+      const attachmentsAtStart = testInfo.attachments.length;
+      await sw.snapshot();
+      await test.step('sign in', async () => {
+        await fill(page, '#own', 'MARKER-OWNMASK');
+        await fill(page, '#inherited', 'MARKER-INHERITEDMASK');
+        await fill(page, '#note', 'MARKER-NOTEMASK');
+        await fill(page, '#user', 'MARKER-VISIBLE');
+      });
+      const seen = await artifacts(sw);
+      // The artifacts are real: the ordinary field's value is in them.
+      expect(seen).toContain('MARKER-VISIBLE');
+      expectAbsent(seen, ['MARKER-OWNMASK', 'MARKER-INHERITEDMASK', 'MARKER-NOTEMASK']);
+      // Only the values are secret: the fields keep their roles and names, the text around them stays.
+      for (const name of ['Password', 'API key', 'Secret note']) {
+        const [field] = await sw.find({ role: 'textbox', name });
+        expect(field, name).toBeTruthy();
+        expect(field.value, name).toBeUndefined();
+      }
+      const text = await sw.text();
+      expect(text).toContain('textbox "Password"');
+      expect(text).toContain('textbox "API key"');
+      expect(text).toContain('Kept in your browser');
+      // The step's capture: its diff, YAML and DOM file, attached and written.
+      const step = testInfo.attachments.slice(attachmentsAtStart);
+      expect(step.some(a => /sign in · dom\.diff$/.test(a.name))).toBe(true);
+      const written = listFiles(testInfo.outputPath('stagewright'));
+      expect(written.some(file => file.endsWith('dom.html'))).toBe(true);
+      const files = [
+        ...step.map(a => a.name + '\n' + (a.body?.toString('utf8') ?? '') + (a.path && fs.existsSync(a.path) ? fs.readFileSync(a.path, 'utf8') : '')),
+        ...written.map(file => fs.readFileSync(file, 'utf8')),
+      ].join('\n');
+      expect(files).toContain('MARKER-VISIBLE');
+      expectAbsent(files, ['MARKER-OWNMASK', 'MARKER-INHERITEDMASK', 'MARKER-NOTEMASK']);
+    });
+
+    test('should mask a masked field\'s value wherever the page copies it', async ({ page, stagewright: sw }) => {
+      await page.setContent(kMaskedFields);
+      await sw.snapshot();
+      await fill(page, '#own', 'MARKER-hunter33');
+      await fill(page, '#inherited', 'MARKER-sk-live-42');
+      await page.evaluate(() => { document.getElementById('echo')!.textContent = 'you typed MARKER-hunter33 and MARKER-sk-live-42'; });
+      await fill(page, '#user', 'pasted MARKER-hunter33 here');
+      const seen = await artifacts(sw);
+      expectAbsent(seen, ['hunter33', 'sk-live-42']);
+      const text = await sw.text();
+      expect(text).toMatch(/paragraph \[ref=s\d+\]: you typed \[redacted\] and \[redacted\]/);
+      expect(text).toMatch(/textbox "User" \[active\] \[ref=s\d+\]: pasted \[redacted\] here/);
+    });
+
+    test('should keep a masked field secret after a "show" button removes the mask, walked before or not', async ({ page, stagewright: sw }) => {
+      await page.setContent(`
+        <label for="seen">Seen password</label><input id="seen" style="-webkit-text-security: disc">
+        <div id="wrap" style="-webkit-text-security: disc"></div>
+        <button type="button" onclick="seen.style.webkitTextSecurity = 'none'; wrap.style.webkitTextSecurity = 'none'">Show</button>
+        <label for="user">User</label><input id="user">`);
+      await fill(page, '#seen', 'MARKER-SEENMASK');
+      await sw.snapshot();
+      // A field no walk has met: only the typing tells that it was masked.
+      await page.evaluate(() => { document.getElementById('wrap')!.innerHTML = '<label for="typed">Typed password</label><input id="typed">'; });
+      await fill(page, '#typed', 'MARKER-TYPEDMASK');
+      await fill(page, '#user', 'MARKER-VISIBLE');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await expect(page.locator('#typed')).toHaveCSS('-webkit-text-security', 'none');
+      await expect(page.locator('#seen')).toHaveCSS('-webkit-text-security', 'none');
+      const seen = await artifacts(sw);
+      expect(seen).toContain('MARKER-VISIBLE');
+      expectAbsent(seen, ['MARKER-SEENMASK', 'MARKER-TYPEDMASK']);
+      expect((await sw.find({ role: 'textbox', name: 'Typed password' })).length).toBe(1);
+    });
+
+    test('should withhold a field\'s value under a mask its form sets, and keep the labels of the buttons and checkboxes there', async ({ page, stagewright: sw }) => {
+      // The mask draws every text under it as dots, but only a field's value is what was typed.
+      await page.setContent(`
+        <form style="-webkit-text-security: disc">
+          <label for="pw">Password</label><input id="pw">
+          <label><input type="checkbox" value="remember-me" checked> Remember me</label>
+          <input type="submit" value="Log in"><input type="hidden" name="csrf" value="MARKER-CSRF">
+        </form>
+        <p>Log in to continue</p>`);
+      await sw.snapshot();
+      await fill(page, '#pw', 'MARKER-FORMMASK');
+      const seen = await artifacts(sw);
+      expectAbsent(seen, ['MARKER-FORMMASK', 'MARKER-CSRF']);
+      const text = await sw.text();
+      expect(text).toContain('button "Log in"');
+      expect(text).toContain('checkbox "Remember me" [checked]');
+      // A button's label is no secret: it is not masked elsewhere.
+      expect(text).toContain('Log in to continue');
+    });
+  });
+
   test('should keep a hidden input\'s value out of the DOM file', async ({ stagewright: sw, page }) => {
     await page.setContent(`<form><input type="hidden" name="csrf" value="MARKER-CSRF"><input name="q" value="MARKER-VISIBLE"></form>`);
     const dom = await sw.dom();

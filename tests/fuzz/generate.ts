@@ -14,6 +14,9 @@
 //   aria-label) and from outside through a slotted label; "show password" toggles;
 // - native controls: text fields, password and secret-autocomplete fields, textareas, selects
 //   with optgroups, checkboxes, radios, role=checkbox/switch, fieldsets, placeholders;
+// - text fields masked by CSS (`-webkit-text-security`, inline or by a class rule, with or
+//   without a "Show" button that takes the mask off), and containers whose mask every field
+//   inside inherits (in the document and across shadow roots);
 // - tables (caption, header rows and row headers, cells holding links, buttons, fields) and
 //   ARIA grids;
 // - contenteditable editors: one inline span per token, lines as divs, paragraphs or <br>s;
@@ -56,6 +59,9 @@ export function secretMarker(seed: number, n: number): string {
 }
 /** What every marker starts with: an artifact holding it holds (part of) a secret. */
 export const kSecretPrefix = 'SWSECRET';
+
+/** The `-webkit-text-security` values that draw text as dots (the library keeps such fields' values in the page). */
+const kTextSecurity = ['disc', 'circle', 'square'];
 
 /** The secret autocomplete tokens (the library keeps such fields' values in the page). */
 export const kSecretAutocomplete = ['current-password', 'new-password', 'one-time-code', 'cc-number', 'cc-csc', 'username current-password'];
@@ -145,6 +151,19 @@ class Generator {
     const content = JSON.stringify(this.rng.pick(kPseudoContent) + (where === 'before' ? ' ' : '')).replace(/^"|"$/g, '');
     scope.styles.push(`.${name}::${where} { content: "${content}"; }`);
     node.attrs.push(['class', name]);
+    return node;
+  }
+
+  /** Masks the text of `node` and of what it holds with `-webkit-text-security`, inline or through a class rule in the scope's CSS. */
+  mask(node: ElementNode, scope: Scope): ElementNode {
+    const security = this.rng.pick(kTextSecurity);
+    if (this.rng.chance(0.5)) {
+      node.attrs.push(['style', `-webkit-text-security: ${security}`]);
+    } else {
+      const name = `fzm${this.nextClass++}`;
+      scope.styles.push(`.${name} { -webkit-text-security: ${security}; }`);
+      node.attrs.push(['class', name]);
+    }
     return node;
   }
 
@@ -331,16 +350,26 @@ class Generator {
     const name = this.label();
     const attrs: Attr[] = [['id', id]];
     const isSecret = secret || scope.secret;
+    let masked = false;
+    let unmask = false;
     if (secret && !scope.secret) {
-      // The two ways a field is secret: masked by type, or said to hold a secret by autocomplete.
-      if (this.rng.chance(0.65)) {
+      // The three ways a field is secret: masked by type, said to hold a secret by autocomplete,
+      // or masked by CSS (Scalar's "Password" is an <input type=text> drawn as dots).
+      const how = this.rng.weighted({ type: 6.5, autocomplete: 3.5, css: 3 });
+      if (how === 'type') {
         attrs.push(['type', this.rng.pick(['password', 'password', 'PASSWORD', 'Password'])]);
         if (this.rng.chance(0.3))
           attrs.push(['autocomplete', this.rng.pick(['current-password', 'new-password'])]);
-      } else {
+      } else if (how === 'autocomplete') {
         attrs.push(['autocomplete', this.rng.pick(kSecretAutocomplete)]);
         if (this.rng.chance(0.5))
           attrs.push(['style', '-webkit-text-security: disc']);
+      } else {
+        masked = true;
+        if (this.rng.chance(0.5))
+          attrs.push(['type', 'text']);
+        // The "show" button of such a field takes the mask off: what was typed stays secret.
+        unmask = !scope.hidden && this.rng.chance(0.4);
       }
     } else if (!scope.secret) {
       const type = this.rng.weighted({ none: 4, text: 2, email: 1, search: 1, tel: 1, url: 1 });
@@ -355,7 +384,19 @@ class Generator {
       attrs.push(['placeholder', this.label()]);
     const textarea = !attrs.some(([n]) => n === 'type') && this.rng.chance(0.2);
     const field = textarea ? this.el('textarea', attrs, []) : this.el('input', attrs);
+    if (masked)
+      this.mask(field, scope);
     this.field(id, scope, isSecret);
+    const labelled = this.labelled(field, id, name);
+    if (!unmask)
+      return labelled;
+    const toggleId = this.id();
+    this.clickable(toggleId, scope, 1);
+    return [...labelled, this.el('button', [['id', toggleId], ['type', 'button'], ['onclick', `fzUnmask(this, '${id}')`]], [this.text('Show')])];
+  }
+
+  /** The field with its label, in one of the ways pages label fields. */
+  labelled(field: ElementNode, id: string, name: string): FuzzNode[] {
     switch (this.rng.weighted({ for: 4, wrap: 3, ariaLabel: 2, labelledby: 2, placeholderOnly: 1 })) {
       case 'for':
         return [this.el('label', [['for', id]], [this.text(name)]), field];
@@ -633,13 +674,20 @@ class Generator {
       attrs.push(['aria-label', this.label()]);
     if (tag === 'form')
       attrs.push(['onsubmit', 'event.preventDefault()']);
-    // A container that says its fields hold secrets (the library honours a token on any ancestor).
+    // A container that says its fields hold secrets (the library honours a token on any ancestor),
+    // or that masks the text of everything inside it (each field inside inherits the mask, also
+    // in the shadow roots of the components it holds; labels and buttons are masked as well).
     let inner = scope;
+    let masked = false;
     if (this.rng.chance(0.08)) {
       attrs.push(['autocomplete', this.rng.pick(kSecretAutocomplete)]);
       inner = { ...scope, secret: true };
+    } else if (this.rng.chance(0.1)) {
+      masked = true;
+      inner = { ...scope, secret: true };
     }
-    return this.el(tag, attrs, this.some(inner, 1, 3));
+    const node = this.el(tag, attrs, this.some(inner, 1, 3));
+    return masked ? this.mask(node, scope) : node;
   }
 
   // --- components ------------------------------------------------------------------------------

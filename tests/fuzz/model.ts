@@ -61,6 +61,10 @@ function fzToggle(button, id) {
   var input = fzRoot(button).getElementById(id);
   if (input) input.type = input.type === 'password' ? 'text' : 'password';
 }
+function fzUnmask(button, id) {
+  var field = fzRoot(button).getElementById(id);
+  if (field) field.style.setProperty('-webkit-text-security', field.style.getPropertyValue('-webkit-text-security') === 'none' ? 'disc' : 'none');
+}
 function fzTab(tab) {
   var list = tab.closest('[role=tablist]');
   if (!list) return;
