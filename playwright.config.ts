@@ -24,6 +24,7 @@ const kSlowSpecs = [
   'corpus-secrets.spec.ts',
   'freeze-corpus.spec.ts',  // freeze on corpus apps: generated projects run three times each
   'last-pass.spec.ts',      // generated projects, each run with and without a last passing run
+  'prune.spec.ts',          // generated projects, each listed by Playwright several times
   'freeze.spec.ts',         // generated projects, run again after each freeze
   'deterministic-refs.spec.ts', // a generated suite, twice, under --repeat-each=3
 ];

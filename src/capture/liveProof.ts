@@ -39,10 +39,17 @@ export function toLocator(root: Page | Frame | Locator, steps: readonly LocatorS
 
 /** A suggestion's locator on `page`: through each <iframe> with `contentFrame()`, then its own steps. */
 export function targetLocator(page: Page, target: Pick<SuggestionTarget, 'frames' | 'steps'>, engine: (ref: string) => Locator): Locator {
-  let root: Page | Locator = page;
-  for (const frame of target.frames)
-    root = toLocator(root, frame, engine).contentFrame() as unknown as Locator;
-  return toLocator(root, target.steps, engine);
+  return chainLocator(page, [...target.frames, target.steps], engine);
+}
+
+/** A chain of scopes (an <iframe>'s steps, …, the element's), outermost first, on `root`: `contentFrame()` between them. */
+export function chainLocator(root: Page, chain: readonly (readonly LocatorStep[])[], engine: (ref: string) => Locator): Locator {
+  let scope: Page | Locator = root;
+  chain.forEach((steps, i) => {
+    const locator = toLocator(scope, steps, engine);
+    scope = i < chain.length - 1 ? locator.contentFrame() as unknown as Locator : locator;
+  });
+  return scope as unknown as Locator;
 }
 
 export interface LiveCheck {
@@ -56,8 +63,17 @@ export interface LiveCheck {
  * answered within `timeout` ms; one that throws or is not answered in time is not proven.
  */
 export async function proveLive(checks: readonly LiveCheck[], timeout = kProofTimeoutMs): Promise<boolean[]> {
-  return await Promise.all(checks.map(check => withDeadline(refsOfAll(check.locator), timeout, 'a proof')
-      .then(refs => sameRefs(refs, check.refs), () => false)));
+  const answers = await liveRefs(checks.map(check => check.locator), timeout);
+  return answers.map((refs, i) => !!refs && sameRefs(refs, checks[i].refs));
+}
+
+/**
+ * The refs of the elements each locator matches on the live page now ('' for one without a ref),
+ * in document order; undefined for one that throws or is not answered within `timeout` ms. All
+ * are asked at once.
+ */
+export async function liveRefs(locators: readonly Locator[], timeout = kProofTimeoutMs): Promise<(string[] | undefined)[]> {
+  return await Promise.all(locators.map(locator => withDeadline(refsOfAll(locator), timeout, 'a proof').catch(() => undefined)));
 }
 
 function sameRefs(actual: readonly string[], expected: readonly string[]): boolean {

@@ -136,16 +136,51 @@ export interface Proof {
 }
 
 /** Checks `candidate` on every state where `ref` exists: it must match exactly `ref` in each. */
-export function proveCandidate(candidate: Candidate, ref: string, states: readonly RecordedState[]): Proof {
+export function proveCandidate(candidate: Pick<Candidate, 'steps'>, ref: string, states: readonly RecordedState[]): Proof {
   const checkedAgainst: string[] = [];
   for (const state of states) {
-    if (!state.snapshot.entries.some(entry => entry.ref === ref))
+    if (!snapshotIndex(state.snapshot).byRef.has(ref))
       continue;
     const { refs, unknown } = evaluateLocator(candidate.steps, state.snapshot, state.attributesOf);
     if (unknown)
       continue;
     if (refs.length !== 1 || refs[0] !== ref)
       return { checkedAgainst, failedAt: state.label };
+    checkedAgainst.push(state.label);
+  }
+  return { checkedAgainst };
+}
+
+export interface GoneProof {
+  /** The states after the ref's first where it was gone (removed or hidden) and the locator matched nothing. */
+  checkedAgainst: string[];
+  /** The first such state where it matched other elements instead, and those elements. */
+  failedAt?: { label: string; entries: SnapshotEntry[] };
+}
+
+/**
+ * Checks `steps` on every state after the first where `ref` exists in which it does not (its
+ * element removed or hidden): there the locator must match nothing, not another element in its
+ * place — a check that the element is gone would pass or fail on that one. Not checked: the states
+ * before the element's first, and those of another document than the one it was last in (after a
+ * navigation its ref is stale, so no call of the test reaches it there).
+ */
+export function proveGone(steps: readonly LocatorStep[], ref: string, states: readonly RecordedState[]): GoneProof {
+  const checkedAgainst: string[] = [];
+  let document: string | undefined;
+  for (const state of states) {
+    const { byRef } = snapshotIndex(state.snapshot);
+    if (byRef.has(ref)) {
+      document = state.snapshot.meta.documentId;
+      continue;
+    }
+    if (document === undefined || state.snapshot.meta.documentId !== document)
+      continue;
+    const { refs, unknown } = evaluateLocator(steps, state.snapshot, state.attributesOf);
+    if (unknown)
+      continue;
+    if (refs.length)
+      return { checkedAgainst, failedAt: { label: state.label, entries: refs.map(other => byRef.get(other)!) } };
     checkedAgainst.push(state.label);
   }
   return { checkedAgainst };

@@ -56,10 +56,10 @@ export function evaluateLocator(steps: readonly LocatorStep[], snapshot: Snapsho
     }
     if ((step.kind === 'testId' || step.kind === 'title') && !attributesOf)
       return { refs: [], unknown: `${step.kind === 'testId' ? 'getByTestId' : 'getByTitle'} reads an attribute, and this capture has no DOM file` };
-    const scope = current;
+    const scope = current && new Set(current.map(entry => entry.ref));
     const pool = step.kind === 'role' ? index.byRole.get(step.role) ?? [] : step.kind === 'ref' ? [index.byRef.get(step.ref)].filter(e => e !== undefined) : snapshot.entries;
     // A page's locators do not reach into its frames: only a scope (the <iframe>'s ref) does.
-    current = pool.filter(entry => (scope ? scope.some(ancestor => isDescendant(entry, ancestor.ref, snapshot)) : step.kind === 'ref' || !isInChildFrame(entry)) && matchesStep(entry, step, attributesOf));
+    current = pool.filter(entry => matchesStep(entry, step, attributesOf) && (scope ? hasAncestorIn(entry, scope, index) : step.kind === 'ref' || !isInChildFrame(entry)));
   }
   return { refs: (current ?? []).map(entry => entry.ref) };
 }
@@ -154,6 +154,15 @@ export function isDescendant(entry: SnapshotEntry, ancestor: string, snapshot: S
   const { byRef } = snapshotIndex(snapshot);
   for (let parent = entry.parent; parent !== null; parent = byRef.get(parent)?.parent ?? null) {
     if (parent === ancestor)
+      return true;
+  }
+  return false;
+}
+
+/** Whether one of `entry`'s ancestors has a ref of `refs`. */
+function hasAncestorIn(entry: SnapshotEntry, refs: ReadonlySet<string>, { byRef }: SnapshotIndex): boolean {
+  for (let parent = entry.parent; parent !== null; parent = byRef.get(parent)?.parent ?? null) {
+    if (refs.has(parent))
       return true;
   }
   return false;

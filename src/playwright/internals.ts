@@ -15,7 +15,9 @@
 // - the client instrumentation: the listener list Playwright's `pw:api` steps come from;
 // - the action hook: the action methods of Locator, Page and Frame (and `_expect`, which every
 //   web-first assertion goes through), wrapped so that a capture runs after an action and before
-//   the test's next line: the instrumentation's end of a call is synchronous.
+//   the test's next line: the instrumentation's end of a call is synchronous; and so that the
+//   first action on a ref's locator waits for the proof of its locator begun at the `ref()` call,
+//   while the element is surely there (the instrumentation's begin cannot hold a call back).
 
 import path from 'node:path';
 import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
@@ -30,7 +32,7 @@ export const kFallbacks: { readonly [name in InternalName]: string } = {
   'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
   'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
   'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
-  'action hook': 'under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed',
+  'action hook': 'under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed; and a ref\'s locator is checked at its call without holding back the action on it, so that one that removes the element may come first (the ref is then not frozen)',
 };
 
 const reported = new Set<InternalName>();
@@ -248,12 +250,18 @@ const kActionMethods = {
 export interface ActionCall { receiver: object; method: string; args: unknown[]; assertion?: { matcher: string; selector?: string } }
 /** Runs after an action that succeeded, before its caller goes on. */
 export type AfterAction = (call: ActionCall) => Promise<void> | undefined;
+/**
+ * Runs before an action (or a web-first assertion) starts, as Playwright has it called: a promise
+ * it returns holds the action back until it settles. Most calls need nothing: then it returns
+ * undefined, and the action starts at once, in the same tick, as if nothing wrapped it.
+ */
+export type BeforeAction = (call: ActionCall) => Promise<unknown> | undefined;
 
 /**
- * What the wrappers share: the hook, and whether an action is being started (`page.click` starts
+ * What the wrappers share: the hooks, and whether an action is being started (`page.click` starts
  * `frame.click` before it first waits: that is one action, followed once).
  */
-const actionState: { after: AfterAction | undefined; inside: boolean } = { after: undefined, inside: false };
+const actionState: { after: AfterAction | undefined; before: BeforeAction | undefined; inside: boolean } = { after: undefined, before: undefined, inside: false };
 const hookedActionPrototypes = new WeakSet<object>();
 
 /**
@@ -270,9 +278,18 @@ function wrapperMaker(): WrapperMaker | null {
   if (makeWrapper === undefined) {
     try {
       makeWrapper = new Function('original', 'state', 'name', `return { async [name](...args) {
-  if (!state.after || state.inside)
+  if (state.inside || (!state.after && !state.before))
     return await original.apply(this, args);
+  const waiting = state.before ? state.before({ receiver: this, method: name, args }) : undefined;
+  if (waiting) {
+    try {
+      await waiting;
+    } catch {
+    }
+  }
   const after = state.after;
+  if (!after)
+    return await original.apply(this, args);
   state.inside = true;
   let called;
   try {
@@ -301,12 +318,33 @@ function wrapperMaker(): WrapperMaker | null {
  * throws is not followed. Returns false, having said so, where it cannot.
  */
 export function hookActions(page: Page, after: AfterAction): boolean {
+  if (!wrapActionMethods(page))
+    return false;
+  actionState.after = call => after(call.method === '_expect' ? assertionCall(call) : call);
+  return true;
+}
+
+/**
+ * Runs `before` before each action of Locator, Page and Frame and each web-first assertion (its
+ * receiver is the Locator or Frame Playwright calls `_expect` on), for the rest of the worker:
+ * what it returns holds the call back. A call held back starts after an `await`, so Playwright
+ * locates it at the caller's `await` (same line, another column) rather than at the method's name.
+ * Returns false, having said so, where it cannot.
+ */
+export function hookActionsBefore(page: Page, before: BeforeAction): boolean {
+  if (!wrapActionMethods(page))
+    return false;
+  actionState.before = before;
+  return true;
+}
+
+/** Wraps the action methods of the classes reached through `page`, once per class; false where it cannot. */
+function wrapActionMethods(page: Page): boolean {
   const make = wrapperMaker();
   if (!make) {
     reportMissing('action hook', 'a way to wrap its action methods (the process disallows code generation from strings)');
     return false;
   }
-  actionState.after = call => after(call.method === '_expect' ? assertionCall(call) : call);
   const frame = page.mainFrame();
   const hook = (prototype: object, methods: readonly string[]) => {
     if (hookedActionPrototypes.has(prototype))

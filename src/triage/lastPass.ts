@@ -12,8 +12,8 @@ import { captureNumber } from './analyze';
 import { locatorTarget } from './target';
 import type { TestCall } from './actionLog';
 import { entriesOfRoleIn, placesOf } from './places';
+import { kLastPassFormat, kLastPassVersion } from './lastPassNames';
 
-export const kLastPassVersion = 1;
 /** The most names a target's position keeps of the elements of its kind in its place. */
 const kMaxPositionNames = 50;
 const kMaxCalls = 200;
@@ -57,8 +57,12 @@ export interface LastPassRef {
   name: string;
 }
 
+/** Checked field by field when read (lastPassNames.ts, `readRecordText`): a field added here is added there. */
 export interface LastPassRecord {
+  format: typeof kLastPassFormat;
   version: typeof kLastPassVersion;
+  /** The config file it was written under, relative to the project's test folder (lastPassNames.ts, `configKey`). */
+  config: string;
   /** The test's title path, for a reader of the folder. */
   test: string[];
   project: string;
@@ -93,8 +97,8 @@ export function identityOf(entry: SnapshotEntry, snapshot: Snapshot, attributesO
  * not told which page it was made on, so a locator that matches on more than one keeps no target.
  * A call made twice at one line keeps its first.
  */
-export function buildRecord(test: { titlePath: string[]; project: string; relative: (file: string) => string }, calls: readonly TestCall[], pages: readonly (readonly RecordedState[])[], passedAt: Date): LastPassRecord {
-  const record: LastPassRecord = { version: kLastPassVersion, test: test.titlePath, project: test.project, passedAt: passedAt.toISOString(), calls: [] };
+export function buildRecord(test: { titlePath: string[]; project: string; config: string; relative: (file: string) => string }, calls: readonly TestCall[], pages: readonly (readonly RecordedState[])[], passedAt: Date): LastPassRecord {
+  const record: LastPassRecord = { format: kLastPassFormat, version: kLastPassVersion, config: test.config, test: test.titlePath, project: test.project, passedAt: passedAt.toISOString(), calls: [] };
   const seen = new Set<string>();
   for (const call of calls) {
     const file = call.location ? test.relative(call.location.file) : undefined;

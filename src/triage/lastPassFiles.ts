@@ -7,15 +7,13 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { firstLine } from '../errors';
 import { internalsOf } from '../api/stagewright';
-import { buildRecord, kLastPassVersion, type LastPassRecord } from './lastPass';
+import { buildRecord, type LastPassRecord } from './lastPass';
 import type { FailureEvidence } from './onFailure';
-import { kLastPassFolder, recordName } from './lastPassNames';
+import { configKey, kLastPassFolder, readRecordText, recordName, specFolder } from './lastPassNames';
 
 /** The file of a test's record: `<dir>/<spec file, relative to the test folder>/<test id>.json`. */
 export function recordFile(dir: string, testDir: string, testFile: string, testId: string): string {
-  const relative = path.relative(testDir, testFile);
-  const spec = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(testFile) : relative;
-  return path.join(dir, spec, recordName(testId));
+  return path.join(dir, specFolder(path, testDir, testFile), recordName(testId));
 }
 
 /** Written whole or not at all: a reader (another worker's triage) never sees half a file. */
@@ -26,14 +24,34 @@ export function writeRecord(file: string, record: LastPassRecord): void {
   fs.renameSync(temporary, file);
 }
 
-/** The record at `file`, or undefined when there is none (or it is not one of this version). */
+/**
+ * The record at `file`; undefined when there is none, or one of another version, or when the file
+ * is not a record. The last is said once on stderr and never fails the test: it runs as with no
+ * record, and a pass writes the file again.
+ */
 export function readRecord(file: string): LastPassRecord | undefined {
+  let text: string;
   try {
-    const record = JSON.parse(fs.readFileSync(file, 'utf8')) as LastPassRecord;
-    return record?.version === kLastPassVersion && Array.isArray(record.calls) ? record : undefined;
-  } catch {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      reportUnread(file, firstLine(error));
     return undefined;
   }
+  const reading = readRecordText(text);
+  if (!reading.record && !reading.otherVersion)
+    reportUnread(file, reading.problem);
+  return reading.record;
+}
+
+const reportedUnread = new Set<string>();
+
+/** Once per file and worker: retries and the tests of a worker read the same file again. */
+function reportUnread(file: string, problem: string): void {
+  if (reportedUnread.has(file))
+    return;
+  reportedUnread.add(file);
+  process.stderr.write(`stagewright: ignored the last passing run in ${file}: ${problem}\n`);
 }
 
 /** The test's last passing run: where it is kept (by the `lastPassDir` option), and what it holds now; undefined when records are off. */
@@ -62,7 +80,8 @@ export function keepLastPass(evidence: FailureEvidence): void {
   const internals = internalsOf(evidence.stagewright)!;
   try {
     const states = [evidence.stagewright, ...internals.children].map(page => internalsOf(page)!.recorder.recordedStates());
-    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, relative: file => testFileOf(testInfo, file) }, calls, states, new Date());
+    const config = configKey(path, testInfo.project.testDir, testInfo.config.configFile);
+    const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, config, relative: file => testFileOf(testInfo, file) }, calls, states, new Date());
     const refs = internals.refCalls.filter(call => call.seen).map(call => ({ ...call.location, file: testFileOf(testInfo, call.location.file), ref: call.ref, ...call.seen! }));
     if (refs.length)
       record.refs = refs;

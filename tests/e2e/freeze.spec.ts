@@ -70,6 +70,120 @@ function stepsAsReported(results: StepsResult[]): string[] {
   return results.flatMap(result => userSteps(result).map(step => `${step.title}: ${[...new Set(refsIn(step))].sort().join(' ')}`));
 }
 
+/**
+ * A shopping list: each item's "Delete <item>" button asks in a modal <dialog> (Delete, Cancel,
+ * named by its heading unless `named` is false), and Delete removes the item; a form adds one. With
+ * `bin`, a deleted item goes to a "Recently deleted" list, with a Delete button of its own.
+ */
+const shoppingList = (items: string[], { bin = false, named = true } = {}) => `
+  <main>
+    <h1>Shopping list</h1>
+    <ul aria-label="Shopping list">${items.map(item => `<li><span>${item}</span> <button type="button" onclick="ask(this)">Delete ${item}</button></li>`).join('')}</ul>
+    <form aria-label="Add item" onsubmit="event.preventDefault(); add(this.elements.what.value); this.reset()">
+      <label>Item <input name="what"></label>
+      <button type="submit">Add</button>
+    </form>
+    <dialog${named ? ' aria-labelledby="confirm-title"' : ''}>
+      <h2 id="confirm-title">Delete item?</h2>
+      <form method="dialog"><button value="delete">Delete</button> <button value="cancel">Cancel</button></form>
+    </dialog>
+    <p role="status"></p>
+    <section aria-label="Recently deleted" hidden><ul></ul></section>
+  </main>
+  <script>
+    let pending;
+    const dialog = document.querySelector('dialog');
+    function item(name, html) {
+      const li = document.createElement('li');
+      li.innerHTML = html;
+      li.querySelector('span').textContent = name;
+      return li;
+    }
+    function add(name) {
+      const li = item(name, '<span></span> <button type="button" onclick="ask(this)"></button>');
+      li.querySelector('button').textContent = 'Delete ' + name;
+      document.querySelector('ul').append(li);
+    }
+    function ask(button) {
+      pending = button.closest('li');
+      dialog.showModal();
+    }
+    dialog.addEventListener('close', () => {
+      if (dialog.returnValue !== 'delete')
+        return;
+      const name = pending.querySelector('span').textContent;
+      pending.remove();
+      document.querySelector('[role=status]').textContent = name + ' deleted';
+      if (${bin}) {
+        const section = document.querySelector('section');
+        section.hidden = false;
+        section.querySelector('ul').append(item(name, '<span></span> <button type="button">Restore</button> <button type="button" onclick="this.closest(&quot;li&quot;).remove()">Delete</button>'));
+      }
+    });
+  </script>`;
+
+/** What an agent reads: the page, then after adding an item, then with the delete dialog open (each a walk, as each step of the spec has one). */
+const kExploreList = `
+const { test } = require('stagewright');
+test('explore', async ({ page, stagewright }) => {
+  ${kOpen}
+  const trees = [await stagewright.text()];
+  await page.getByRole('textbox', { name: 'Item' }).fill('Apples');
+  await page.getByRole('button', { name: 'Add' }).click();
+  trees.push(await stagewright.text());
+  await page.getByRole('button', { name: 'Delete Bread' }).click();
+  trees.push(await stagewright.text());
+  require('node:fs').writeFileSync('tree.yaml', trees.join('\\n---\\n'));
+});`;
+
+/** The spec an agent writes from those trees: refs only, most of whose elements the test removes or hides. */
+const listSpec = (refs: { what: string; add: string; deleteBread: string; confirm: string; list: string; status: string }) => `// Written from a run's tree.
+const { test, expect } = require('stagewright');
+
+test('shopping list', async ({ page, stagewright: sw }) => {
+  ${kOpen}
+  await test.step('add an item', async () => {
+    await sw.ref('${refs.what}').fill('Apples');
+    await sw.ref('${refs.add}').click();
+  });
+  await test.step('delete Bread', async () => {
+    await sw.ref('${refs.deleteBread}').click();
+  });
+  await test.step('confirm', async () => {
+    await sw.ref('${refs.confirm}').click();
+  });
+  await expect(sw.ref('${refs.list}')).toContainText('Apples');
+  await expect(sw.ref('${refs.list}')).not.toContainText('Bread');
+  await expect(sw.ref('${refs.deleteBread}')).toHaveCount(0);
+  await expect(sw.ref('${refs.status}')).toHaveText('Bread deleted');
+});
+`;
+
+/** A project with the spec of refs read from an explore run of `html`, run once (it passes). */
+async function listSpecFromRefs(html: string) {
+  const dir = createProject({ 'playwright.config.js': projectConfig(), 'explore.spec.js': kExploreList });
+  expect((await runApp(dir, html)).statuses).toEqual(['passed']);
+  const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
+  const refOf = (line: RegExp) => line.exec(tree)?.[1] ?? '';
+  const refs = {
+    what: refOf(/textbox "Item" \[ref=(s\d+)\]/), add: refOf(/button "Add" \[ref=(s\d+)\]/), deleteBread: refOf(/button "Delete Bread" \[ref=(s\d+)\]/),
+    confirm: refOf(/button "Delete"(?: \[[a-z]+\])* \[ref=(s\d+)\]/), list: refOf(/list "Shopping list" \[ref=(s\d+)\]/), status: refOf(/status \[ref=(s\d+)\]/),
+  };
+  expect(Object.values(refs).every(Boolean), tree).toBe(true);
+  fs.rmSync(path.join(dir, 'explore.spec.js'));
+  fs.writeFileSync(path.join(dir, 'list.spec.js'), listSpec(refs));
+  const first = await runApp(dir, html);
+  expect(first.statuses, first.output).toEqual(['passed']);
+  return { dir, refs };
+}
+
+/** The calls refs.json recorded, by ref. */
+function recordedCalls(dir: string): Map<string, { line: number; code?: string; chain?: unknown; checkedAgainst?: string[]; problem?: string }> {
+  const results = path.join(dir, 'test-results');
+  const files = fs.readdirSync(results, { recursive: true, encoding: 'utf8' }).filter(file => path.basename(file) === 'refs.json');
+  return new Map(files.flatMap(file => readJson(path.join(results, file)).calls.map((call: any) => [call.ref, call])));
+}
+
 test.describe('freeze', () => {
   test.slow();
 
@@ -221,5 +335,60 @@ test('pay and ask', async ({ page, context, stagewright: sw }) => {
     expect(result).toContain(`await help.getByRole('button', { name: 'Contact us' }).click();`);
     const again = await runApp(dir, kV1);
     expect(again.statuses, again.output).toEqual(['passed']);
+  });
+  test('should freeze refs of elements the test removes or hides, proven by Playwright at their call', async () => {
+    const items = ['Milk', 'Bread'];
+    const itemsAbove = ['Tea', 'Cheese', 'Milk', 'Bread'];
+    const frozenLine = (line: string) => expect.stringContaining(line);
+
+    // The dialog's Delete and the item's Delete button are gone at the test's end: each was proven
+    // when the test acted on it, and matches nothing once it is gone.
+    const { dir, refs } = await listSpecFromRefs(shoppingList(items));
+    const calls = recordedCalls(dir);
+    expect(calls.get(refs.confirm)).toMatchObject({ line: 14, code: `getByRole('button', { name: 'Delete', exact: true })`, chain: [[{ kind: 'role', role: 'button', name: 'Delete', exact: true, states: {} }]] });
+    expect(calls.get(refs.confirm)!.checkedAgainst).toContain('at the call, line 14');
+    expect(calls.get(refs.confirm)!.checkedAgainst).not.toContain('live page');
+    expect(calls.get(refs.deleteBread)).toMatchObject({ code: `getByRole('button', { name: 'Delete Bread' })` });
+    expect(calls.get(refs.deleteBread)!.checkedAgainst).toContain('at the call, line 11');
+    // One there at the end is proven on the live page too.
+    expect(calls.get(refs.list)!.checkedAgainst).toEqual(expect.arrayContaining(['at the call, line 16', 'live page']));
+    const frozen = await run(process.execPath, [kCli, 'freeze', '.'], dir);
+    expect(frozen.code, frozen.stdout + frozen.stderr).toBe(0);
+    const spec = fs.readFileSync(path.join(dir, 'list.spec.js'), 'utf8');
+    expect(spec).not.toMatch(/\.ref\(/);
+    expect(spec.split('\n')).toEqual(expect.arrayContaining([
+      frozenLine(`await page.getByRole('textbox', { name: 'Item' }).fill('Apples');`),
+      frozenLine(`await page.getByRole('button', { name: 'Add' }).click();`),
+      frozenLine(`await page.getByRole('button', { name: 'Delete Bread' }).click();`),
+      frozenLine(`await page.getByRole('button', { name: 'Delete', exact: true }).click();`),
+      frozenLine(`await expect(page.getByRole('list', { name: 'Shopping list' })).not.toContainText('Bread');`),
+      frozenLine(`await expect(page.getByRole('button', { name: 'Delete Bread' })).toHaveCount(0);`),
+      frozenLine(`await expect(page.getByRole('status')).toHaveText('Bread deleted');`),
+    ]));
+    for (const app of [items, itemsAbove]) {
+      const again = await runApp(dir, shoppingList(app));
+      expect(again.statuses, again.output).toEqual(['passed']);
+    }
+
+    // Once the dialog closes, a deleted item's own Delete button shows: a locator by the name alone
+    // would match it there, and only the one scoped by the dialog is written.
+    const binned = await listSpecFromRefs(shoppingList(items, { bin: true }));
+    expect(recordedCalls(binned.dir).get(binned.refs.confirm)!.checkedAgainst).toContain('at the call, line 14');
+    const binFrozen = await run(process.execPath, [kCli, 'freeze', '.'], binned.dir);
+    expect(binFrozen.code, binFrozen.stdout + binFrozen.stderr).toBe(0);
+    const binSpec = fs.readFileSync(path.join(binned.dir, 'list.spec.js'), 'utf8');
+    expect(binSpec).not.toMatch(/\.ref\(/);
+    expect(binSpec).toContain(`await page.getByRole('dialog', { name: 'Delete item?', exact: true }).getByRole('button', { name: 'Delete', exact: true }).click();`);
+    for (const app of [items, itemsAbove]) {
+      const again = await runApp(binned.dir, shoppingList(app, { bin: true }));
+      expect(again.statuses, again.output).toEqual(['passed']);
+    }
+
+    // With no name on the dialog, nothing but the name tells its Delete apart: that call stays, and says why.
+    const unnamed = await listSpecFromRefs(shoppingList(items, { bin: true, named: false }));
+    const left = await run(process.execPath, [kCli, 'freeze', '--dry-run'], unnamed.dir);
+    expect(left.code, left.stdout + left.stderr).toBe(1);
+    expect(left.stdout).toMatch(new RegExp(`not frozen: list\\.spec\\.js:14 ref\\('${unnamed.refs.confirm}'\\): every locator Playwright proved at the call, line 14, matches another element once its element is gone: getByRole\\('button', \\{ name: 'Delete', exact: true \\}\\) matches button "Delete" \\[ref=s\\d+\\] in capture "\\d+ confirm"`));
+    expect(left.stdout).toContain(`would freeze list.spec.js:11 ref('${unnamed.refs.deleteBread}') → page.getByRole('button', { name: 'Delete Bread' })`);
   });
 });

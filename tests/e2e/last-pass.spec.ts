@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createProject, kRepoRoot, projectConfig, readJson, run, runPlaywright } from './helpers/project';
+import { createProject, projectConfig, readJson, runPlaywright } from './helpers/project';
 
 /** The profile form as v1 has it; each version changes one thing. */
 const kForm = `
@@ -79,7 +79,7 @@ test.describe('the last passing run', () => {
     const files = recordFiles(dir);
     expect(files).toEqual([expect.stringMatching(/^profile\.spec\.js\/[\w-]+\.json$/)]);
     const record = readJson(path.join(dir, '.stagewright', 'last-pass', files[0]));
-    expect(record).toMatchObject({ version: 1, test: ['profile.spec.js', 'save the profile'] });
+    expect(record).toMatchObject({ format: 'stagewright-last-pass', version: 2, test: ['profile.spec.js', 'save the profile'] });
     const click = record.calls.find((call: { method: string }) => call.method === 'click');
     expect(click).toMatchObject({
       locator: `getByRole('button', { name: 'Save profile' })`,
@@ -146,29 +146,5 @@ test.describe('the last passing run', () => {
     expect(recordFiles(dir)).toEqual([]);
     const failed = await runApp(dir, 'removed');
     expect(failed.triage.lastPass).toBeUndefined();
-  });
-
-  test('should prune the records of tests that are gone, as Playwright lists the suite', async () => {
-    const two = spec() + spec().replace(/^[\s\S]*?test\('save the profile'/, `test('save it again'`);
-    const dir = createProject({ 'playwright.config.js': kConfig, 'profile.spec.js': two });
-    const { statuses, output } = await runApp(dir, 'v1').then(async r => ({ ...r, statuses: (readJson(path.join(dir, 'report.json'))?.suites?.[0]?.specs ?? []).map((s: any) => s.tests[0].results[0].status) }));
-    expect(statuses, output).toEqual(['passed', 'passed']);
-    expect(recordFiles(dir)).toHaveLength(2);
-    const cli = path.join(kRepoRoot, 'dist', 'cli', 'index.js');
-    // Nothing is gone yet.
-    const none = await run(process.execPath, [cli, 'prune'], dir);
-    expect(none.stdout, none.stderr).toContain('0 records of tests that are gone deleted, 2 kept.');
-    // The second test is deleted from the spec.
-    fs.writeFileSync(path.join(dir, 'profile.spec.js'), spec());
-    const dryRun = await run(process.execPath, [cli, 'prune', '--dry-run'], dir);
-    expect(dryRun.stdout).toMatch(/^would delete \.stagewright\/last-pass\/profile\.spec\.js\/[\w-]+\.json$/m);
-    expect(recordFiles(dir)).toHaveLength(2);
-    const pruned = await run(process.execPath, [cli, 'prune'], dir);
-    expect(pruned.code, pruned.stderr).toBe(0);
-    expect(pruned.stdout).toContain('1 record of tests that are gone deleted, 1 kept.');
-    const [left] = recordFiles(dir);
-    expect(readJson(path.join(dir, '.stagewright', 'last-pass', left)).test).toEqual(['profile.spec.js', 'save the profile']);
-    // A filter would prune what it leaves out: refused.
-    expect((await run(process.execPath, [cli, 'prune', '--grep', 'x'], dir)).code).toBe(2);
   });
 });

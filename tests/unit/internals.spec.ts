@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../../src/errors';
-import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookActions, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion, type ActionCall } from '../../src/playwright/internals';
+import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookActions, hookActionsBefore, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion, type ActionCall } from '../../src/playwright/internals';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -127,5 +127,52 @@ describe('Playwright internals', () => {
     expect(frames[1]).toMatch(/^\s+at FakeLocator\.fill \(node:stagewright\/action-hook:\d+:\d+\)$/);
     expect(frames.filter(frame => frame.includes('internals.ts'))).toEqual([]);
     expect(reports).toEqual([`stagewright: @playwright/test ${playwrightVersion()} lacks the \`_expect\` method of its locators and frames, which web-first assertions call (action hook); without it, ${kFallbacks['action hook']}.`]);
+  });
+
+  it('should hold an action back until what runs before it settles, and start any other in the same tick', async () => {
+    const order: string[] = [];
+    class FakeLocator {
+      async click() {
+        order.push('click');
+        return 'clicked';
+      }
+      async _expect() {
+        order.push('expect');
+        return { matches: true };
+      }
+    }
+    class FakeFrame {
+      async _expect() {
+        return { matches: true };
+      }
+    }
+    class FakePage { locator() { return new FakeLocator(); } mainFrame() { return new FakeFrame(); } }
+    const held = new FakeLocator();
+    let release!: () => void;
+    const proof = new Promise<void>(resolve => release = resolve);
+    const seen: ActionCall[] = [];
+    expect(hookActionsBefore(new FakePage() as unknown as Page, call => {
+      seen.push(call);
+      return call.receiver === held ? proof.then(() => { order.push('proved'); }) : undefined;
+    })).toBe(true);
+    // Not held: the method runs in the same tick.
+    const other = new FakeLocator();
+    const clicked = other.click();
+    expect(order).toEqual(['click']);
+    expect(await clicked).toBe('clicked');
+    // Held: it runs once the proof settles, and a proof that fails does not fail it.
+    const heldClick = held.click();
+    await new Promise(resolve => setTimeout(resolve, 10));
+    expect(order).toEqual(['click']);
+    release();
+    expect(await heldClick).toBe('clicked');
+    expect(order).toEqual(['click', 'proved', 'click']);
+    expect(await held._expect()).toEqual({ matches: true });
+    expect(seen.map(call => call.method)).toEqual(['click', 'click', '_expect']);
+    expect(seen[2].receiver).toBe(held);
+    const failing = new FakeLocator();
+    hookActionsBefore(new FakePage() as unknown as Page, () => Promise.reject(new Error('no answer')));
+    expect(await failing.click()).toBe('clicked');
+    hookActionsBefore(new FakePage() as unknown as Page, () => undefined);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedState } from '../../src/locators/candidates';
 import type { TestCall } from '../../src/triage/actionLog';
 import { analyzeFailure } from '../../src/triage/analyze';
@@ -35,7 +35,7 @@ const relative = (file: string) => path.relative(kTestDir, file);
 const click: TestCall = { method: 'click', locator: kSave, location: { file: `${kTestDir}/profile.spec.ts`, line: 12, column: 30 }, afterCapture: 1, absent: false };
 
 function passedRecord(locator = kSave): LastPassRecord {
-  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', relative }, [{ ...click, locator }], [states(page(['Cancel', 'Save profile']))], new Date('2026-11-20T10:00:00Z'));
+  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', config: '../playwright.config.ts', relative }, [{ ...click, locator }], [states(page(['Cancel', 'Save profile']))], new Date('2026-11-20T10:00:00Z'));
 }
 
 function triage(now: SnapshotEntry[], record: LastPassRecord | null, locator = kSave) {
@@ -47,7 +47,7 @@ function triage(now: SnapshotEntry[], record: LastPassRecord | null, locator = k
 describe('buildRecord', () => {
   it('should keep each call where it was made, and the one element its locator matched', () => {
     const record = passedRecord();
-    expect(record).toMatchObject({ version: 1, test: ['profile.spec.ts', 'save'], project: 'chromium', passedAt: '2026-11-20T10:00:00.000Z' });
+    expect(record).toMatchObject({ format: 'stagewright-last-pass', version: 2, config: '../playwright.config.ts', test: ['profile.spec.ts', 'save'], project: 'chromium', passedAt: '2026-11-20T10:00:00.000Z' });
     expect(record.calls).toEqual([{
       method: 'click', locator: kSave, file: 'profile.spec.ts', line: 12, column: 30, step: undefined,
       target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }], position: { index: 1, names: ['Cancel', 'Save profile'] } },
@@ -57,7 +57,7 @@ describe('buildRecord', () => {
   it('should keep no target for an assertion that the element be gone, nor for a locator matching several', () => {
     const gone: TestCall = { ...click, method: 'expect', absent: true };
     const several: TestCall = { ...click, locator: `getByRole('button')`, location: { ...click.location!, line: 13 } };
-    const record = buildRecord({ titlePath: ['t'], project: '', relative }, [gone, several], [states(page(['Cancel', 'Save profile']))], new Date());
+    const record = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [gone, several], [states(page(['Cancel', 'Save profile']))], new Date());
     expect(record.calls.map(call => call.target)).toEqual([undefined, undefined]);
   });
 
@@ -68,14 +68,14 @@ describe('buildRecord', () => {
       entry({ ref: 's2', role: 'button', name: 'Pay' }),
     ];
     const pay: TestCall = { ...click, locator: `locator('#pay').contentFrame().getByRole('button', { name: 'Pay' })` };
-    const [inFrame] = buildRecord({ titlePath: ['t'], project: '', relative }, [pay], [states(framed)], new Date()).calls;
+    const [inFrame] = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [pay], [states(framed)], new Date()).calls;
     expect(inFrame.target).toMatchObject({ role: 'button', name: 'Pay', inFrame: true, places: [{ role: 'iframe', name: 'Payment' }] });
 
     const contact: TestCall = { ...click, locator: `getByRole('link', { name: 'Contact' })` };
     const link = [entry({ ref: 's1', role: 'link', name: 'Contact' })];
-    const popupOnly = buildRecord({ titlePath: ['t'], project: '', relative }, [contact], [states(page(['Save'])), states(link)], new Date()).calls[0];
+    const popupOnly = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [states(page(['Save'])), states(link)], new Date()).calls[0];
     expect(popupOnly.target).toMatchObject({ role: 'link', onOtherPage: true });
-    const both = buildRecord({ titlePath: ['t'], project: '', relative }, [contact], [states(link), states(link)], new Date()).calls[0];
+    const both = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [states(link), states(link)], new Date()).calls[0];
     expect(both.target).toBeUndefined();
   });
 
@@ -97,6 +97,59 @@ describe('buildRecord', () => {
     fs.writeFileSync(file, '{"version": 0}');
     expect(readRecord(file)).toBeUndefined();
     expect(readRecord(path.join(dir, 'none.json'))).toBeUndefined();
+  });
+});
+
+describe('readRecord', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Each file written with `content`, read twice; what stderr said meanwhile. */
+  function readAll(contents: string[]) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'last-pass-'));
+    const said: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation(text => {
+      said.push(String(text));
+      return true;
+    });
+    const files = contents.map((content, i) => {
+      const file = path.join(dir, `${i}.json`);
+      fs.writeFileSync(file, content);
+      return file;
+    });
+    const read = files.map(file => [readRecord(file), readRecord(file)]);
+    return { files, read, said };
+  }
+
+  it('should read nothing from a record of the wrong shape, and say so once on stderr with its path', () => {
+    const record = passedRecord();
+    const call = record.calls[0];
+    const spoiled: [object, string][] = [
+      [{ refs: 'abc' }, 'refs is not a list'],
+      [{ refs: [null] }, 'refs[0] is not an object'],
+      [{ refs: [{ file: 'a.spec.ts', line: '1', column: 2, ref: 's1', role: 'button', name: 'Save' }] }, 'refs[0].line is not a whole number'],
+      [{ calls: [null] }, 'calls[0] is not an object'],
+      [{ calls: [{ ...call, locator: 7 }] }, 'calls[0].locator is not a string'],
+      [{ calls: [{ ...call, target: { ...call.target, places: 'form' } }] }, 'calls[0].target.places is not a list'],
+      [{ calls: [{ ...call, target: { ...call.target, position: { index: 1, names: [null] } } }] }, 'calls[0].target.position.names[0] is not a string'],
+      [{ passedAt: 20261120 }, 'passedAt is not a string'],
+      [{ format: undefined }, 'format is not "stagewright-last-pass"'],
+    ];
+    const { files, read, said } = readAll([...spoiled.map(([change]) => JSON.stringify({ ...record, ...change })), '{"calls": [', '[]']);
+    expect(read.flat().filter(Boolean)).toEqual([]);
+    expect(said).toEqual([...spoiled.map(([, problem]) => problem), 'it is not JSON', 'it is not a JSON object']
+        .map((problem, i) => `stagewright: ignored the last passing run in ${files[i]}: ${problem}\n`));
+  });
+
+  it('should read a record of another version as none, and say nothing: a pass writes it again', () => {
+    // 0.10's records had neither the mark nor the config.
+    const old: Record<string, unknown> = { ...passedRecord(), version: 1 };
+    delete old.format;
+    delete old.config;
+    const { read, said } = readAll([JSON.stringify(old), JSON.stringify({ ...passedRecord(), version: 3 })]);
+    expect(read.flat().filter(Boolean)).toEqual([]);
+    expect(said).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestAssertions } from '../../src/locators/assertions';
-import { candidatesFor, kNthWarning, proveCandidate, type RecordedState } from '../../src/locators/candidates';
+import { candidatesFor, kNthWarning, proveCandidate, proveGone, type RecordedState } from '../../src/locators/candidates';
 import { attributesFromDom, evaluateLocator } from '../../src/locators/evaluate';
 import { parseLocator, type LocatorStep } from '../../src/locators/parse';
 import { formatValue } from '../../src/snapshot/format';
@@ -128,6 +128,48 @@ describe('candidatesFor and proveCandidate', () => {
     const proven = candidates.filter(candidate => !proveCandidate(candidate, 's12', [state('now')]).failedAt);
     expect(proven[0].code).toBe(`getByRole('listitem').filter({ hasText: 'Buy milk' }).getByRole('checkbox')`);
     expect(proven[proven.length - 1]).toMatchObject({ code: `getByRole('checkbox').nth(1)`, warning: kNthWarning });
+  });
+});
+
+describe('proveGone', () => {
+  // A confirm dialog with a Delete button; once it closes, a Delete button of a "Recently deleted" list.
+  const kList = [
+    entry({ ref: 's1', role: 'main' }),
+    entry({ ref: 's2', role: 'button', name: 'Delete Bread', parent: 's1', tag: 'button' }),
+  ];
+  const open = snapshot([...kList, entry({ ref: 's3', role: 'dialog', name: 'Delete item?', parent: 's1' }), entry({ ref: 's4', role: 'button', name: 'Delete', parent: 's3', tag: 'button' })]);
+  const closed = snapshot([kList[0], entry({ ref: 's5', role: 'region', name: 'Recently deleted', parent: 's1' }), entry({ ref: 's6', role: 'button', name: 'Delete', parent: 's5', tag: 'button' })]);
+  const before = snapshot(kList);
+  const states: RecordedState[] = [{ label: '001 start', snapshot: closed }, { label: '002 before', snapshot: before }, { label: '003 open', snapshot: open }, { label: '004 closed', snapshot: closed }, { label: '005 end', snapshot: before }];
+
+  it('should fail a locator that matches another element where the element is gone, after it first was there', () => {
+    const exact = steps(`getByRole('button', { name: 'Delete', exact: true })`);
+    // Unique where the dialog is open; the state before the element was first there does not count.
+    expect(proveCandidate({ steps: exact }, 's4', states)).toEqual({ checkedAgainst: ['003 open'] });
+    const gone = proveGone(exact, 's4', states);
+    expect(gone.checkedAgainst).toEqual([]);
+    expect(gone.failedAt?.label).toBe('004 closed');
+    expect(gone.failedAt?.entries.map(e => e.ref)).toEqual(['s6']);
+  });
+
+  it('should pass a locator scoped by the element\'s container, which matches nothing once it is gone', () => {
+    const scoped = steps(`getByRole('dialog', { name: 'Delete item?', exact: true }).getByRole('button', { name: 'Delete', exact: true })`);
+    expect(proveGone(scoped, 's4', states)).toEqual({ checkedAgainst: ['004 closed', '005 end'] });
+    // A ref never there: nothing to check.
+    expect(proveGone(scoped, 's99', states)).toEqual({ checkedAgainst: [] });
+  });
+
+  it('should not check the states of another document: after a navigation no call reaches the ref', () => {
+    const exact = steps(`getByRole('button', { name: 'Delete', exact: true })`);
+    const navigated = snapshot(closed.entries, { documentId: 'doc-2' });
+    expect(proveGone(exact, 's4', [states[2], { label: '004 next page', snapshot: navigated }])).toEqual({ checkedAgainst: [] });
+  });
+
+  it('should skip a state that cannot answer (a test id without a DOM file)', () => {
+    const withDom: RecordedState = { label: '004 closed', snapshot: closed, attributesOf: attributesFromDom('<button data-testid="delete" ref="s6">Delete</button>') };
+    const byTestId = steps(`getByTestId('delete')`);
+    expect(proveGone(byTestId, 's4', [states[2], { label: '004 closed', snapshot: closed }])).toEqual({ checkedAgainst: [] });
+    expect(proveGone(byTestId, 's4', [states[2], withDom]).failedAt?.label).toBe('004 closed');
   });
 });
 
