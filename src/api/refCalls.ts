@@ -1,7 +1,9 @@
 // What `npx stagewright freeze` reads (docs/agents.md, Freezing refs): each `ref('…')` call of a
 // test, by the line of the spec that made it, and — when the test passed — the durable locator of
-// its element: locatorFor's choice, proven on every capture of the test where the ref existed and
-// by Playwright on the live page at the test's end. Written as `refs.json` beside the captures.
+// its element, as data (`chain`) and as code: proven on every capture of the test where the ref
+// existed, by Playwright while the element was there (at the call, or on the live page at the
+// test's end), and matching no other element once it is gone; with each run's project and retry
+// and the hash of each spec it ran. Written as `refs.json` beside the captures.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
