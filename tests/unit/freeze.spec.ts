@@ -374,6 +374,20 @@ describe('freeze (the command)', () => {
     expect(fs.readFileSync(victim, 'utf8')).toBe(kCommonJs);
   });
 
+  it('should not edit through a link, in or out of the project, nor follow one in the results folder', () => {
+    const outside = project({ ['victim.js']: kCommonJs });
+    const dir = project({});
+    fs.symlinkSync(path.join(outside, 'victim.js'), path.join(dir, kSpec));
+    writeRefs(dir, [checkbox()]);
+    // A results folder that links out holds no run of ours.
+    fs.symlinkSync(path.join(outside), path.join(dir, 'test-results', 'linked'));
+    const result = output(dir, []);
+    expect(result.code).toBe(1);
+    expect(result.text).toContain(`ref('s4'): it is a symbolic link`);
+    expect(fs.readFileSync(path.join(outside, 'victim.js'), 'utf8')).toBe(kCommonJs);
+    expect(fs.lstatSync(path.join(dir, kSpec)).isSymbolicLink()).toBe(true);
+  });
+
   it('should count every recorded call it leaves in the spec, with why', () => {
     const spec = `const { test } = require('stagewright');
 test('shapes', async ({ stagewright: sw }) => {
