@@ -9,8 +9,9 @@
 // worker memory (the largest VmHWM of the Playwright worker processes, sampled from /proc; browsers
 // not counted) against the plain suite's. Then the suite once more under each capture mode, untimed:
 // the JSON report's bytes per passing test (attachments are embedded in it). Then the same tests
-// written as real suites are (no test.step, short timeouts): plain, stagewright, `capture: 'off'`
-// and `captureActions: true`, interleaved. Targets are printed, not asserted.
+// written as real suites are (no test.step, short timeouts): plain, stagewright, `capture: 'off'`,
+// `lastPassDir: false` (what reading each call's target at its end costs) and `captureActions:
+// true`, interleaved. Targets are printed, not asserted.
 // Run: npm run bench:suite   (or: npm run build && node bench/suite-overhead.mjs [rounds])
 //   BENCH_SUITE_ONLY=actions  only the suite with no test.step
 import { spawn } from 'node:child_process';
@@ -88,6 +89,10 @@ function testSource(file, index, actions = false) {
   });`;
 }
 
+/** The calls on elements a test of the suite with no test.step makes, on average (its `await`s but the `goto`). */
+const kCallsPerActionsTest = Array.from({ length: kFiles * kTestsPerFile }, (_, i) => testSource(Math.floor(i / kTestsPerFile), i % kTestsPerFile, true).match(/await (?!page\.goto)/g).length)
+    .reduce((sum, n) => sum + n, 0) / (kFiles * kTestsPerFile);
+
 function specSource(file, from, actions = false) {
   const tests = Array.from({ length: kTestsPerFile }, (_, index) => testSource(file, index, actions)).join('\n\n');
   return `const { test, expect } = require(${JSON.stringify(from)});\n\n${tests}\n`;
@@ -161,6 +166,8 @@ async function createProject() {
   fs.writeFileSync(path.join(dir, 'stagewright-actions-off.config.js'), configSource('stagewright', 'stagewright-actions-off', { capture: 'off' }, true));
   // A capture after each action, navigation and assertion that changed the page.
   fs.writeFileSync(path.join(dir, 'stagewright-actions-each.config.js'), configSource('stagewright', 'stagewright-actions-each', { captureActions: true }, true));
+  // No last passing run: nothing read at each call's end (what it reached), no record written.
+  fs.writeFileSync(path.join(dir, 'stagewright-actions-norecord.config.js'), configSource('stagewright', 'stagewright-actions-norecord', { lastPassDir: false }, true));
   for (const mode of modes)
     fs.writeFileSync(path.join(dir, `${mode}.config.js`), configSource(mode));
   for (const capture of kCaptureModes)
@@ -253,7 +260,7 @@ function runMode(dir, mode, variant = mode) {
 // --- the rounds ----------------------------------------------------------------------------------
 const dir = await createProject();
 const runs = Object.fromEntries(modes.map(mode => [mode, []]));
-const actionRuns = { plain: [], stagewright: [], off: [], each: [] };
+const actionRuns = { plain: [], stagewright: [], off: [], each: [], norecord: [] };
 const reportBytes = {};
 const reportPassed = {};
 try {
@@ -269,8 +276,8 @@ try {
     }
   }
   // The suite as real suites are written: no test.step, short timeouts. Warm-up, then rounds.
-  const actionModes = ['plain', 'stagewright', 'off', 'each'];
-  const actionVariant = mode => (mode === 'off' || mode === 'each' ? `stagewright-actions-${mode}` : `${mode}-actions`);
+  const actionModes = ['plain', 'stagewright', 'off', 'each', 'norecord'];
+  const actionVariant = mode => (mode === 'plain' || mode === 'stagewright' ? `${mode}-actions` : `stagewright-actions-${mode}`);
   for (const mode of actionModes)
     await runMode(dir, mode === 'plain' ? mode : 'stagewright', actionVariant(mode));
   for (let round = 0; round < rounds; round++) {
@@ -347,13 +354,18 @@ const actionFailed = mode => Math.max(...actionRuns[mode].map(run => run.failed)
 const actionSkipped = mode => Math.max(...actionRuns[mode].map(run => run.skippedCaptures));
 const inActionCaptures = mode => median(actionRuns[mode].map(run => run.inCapturesMs)) / actionTitles.length;
 console.log(`\n  the same suite as real suites are written (no test.step, a ${kActionsTimeoutMs / 1000} s timeout a test), test time (Σ medians):`);
-for (const [mode, what] of [['plain', 'plain Playwright'], ['off', 'stagewright, capture: \'off\' (the library without captures)'], ['stagewright', 'stagewright (an end capture a test)'], ['each', 'stagewright, captureActions: true (and a capture after each call that changed the page)']]) {
+for (const [mode, what] of [['plain', 'plain Playwright'], ['off', 'stagewright, capture: \'off\' (the library without captures)'], ['norecord', 'stagewright, lastPassDir: false (no record: nothing read at each call\'s end)'], ['stagewright', 'stagewright (an end capture a test, and what each call reached)'], ['each', 'stagewright, captureActions: true (and a capture after each call that changed the page)']]) {
   console.log(`    ${fixed(actionTime(mode) / 1000, 1).padStart(6)} s ${mode === 'plain' ? '        ' : `(+${fixed(actionAdded(mode) * 100, 1)}%)`.padEnd(8)} ${what}` +
     (mode === 'stagewright' || mode === 'each' ? `; in captures ${fixed(inActionCaptures(mode), 1)} ms a test, end captures skipped for want of time ${actionSkipped(mode)}` : '') +
     `; not passed (the most in one run) ${actionFailed(mode)}`);
 }
+// What reading each call's target at its end (and writing the record) costs: the default against lastPassDir: false.
+const reachedCost = (actionTime('stagewright') - actionTime('norecord')) / actionTime('plain');
+const reachedMsPerCall = (actionTime('stagewright') - actionTime('norecord')) / actionTitles.length / kCallsPerActionsTest;
+console.log(`  the last passing run (each call's target read at its end, the record written): ${fixed(reachedCost * 100, 1)}% of the suite's time, ${fixed(reachedMsPerCall, 2)} ms a call (${kCallsPerActionsTest} calls a test)`);
 targets.push(
   ['a suite with no test.step: captures add ≤ 10% of its time', actionAdded('stagewright') <= 0.1, `${fixed(actionAdded('stagewright') * 100, 1)}%`],
+  ['a suite with no test.step: the last passing run (what each call reached) adds ≤ 3% of its time', reachedCost <= 0.03, `${fixed(reachedCost * 100, 1)}%`],
   ['a suite with no test.step: per-action captures (captureActions) add ≤ 10% of its time', actionAdded('each') <= 0.1, `${fixed(actionAdded('each') * 100, 1)}%`],
   ['a suite with no test.step: no more tests fail with the library, and no end capture is skipped for want of time',
     actionFailed('stagewright') <= actionFailed('plain') && actionFailed('each') <= actionFailed('plain') && actionSkipped('stagewright') + actionSkipped('each') === 0,

@@ -36,6 +36,15 @@ export interface StagewrightRuntime {
   refOf(element: Element): string;
   /** The refs of `elements`, space-separated, `-` for one without. */
   refsOf(elements: Element[]): string;
+  /**
+   * The ref of the one element a call of the test reached; for one no walk has named yet, a token
+   * (`?<documentId>:<n>`, the same for the same element), and the runtime holds the element (in
+   * its closure, never on the page) until `heldRefs` reads what the walks since have named it. ''
+   * when it holds too many already.
+   */
+  holdTarget(element: Element): string;
+  /** The document's id and the refs of the held elements, in order (`-` for none yet), space-separated; forgets them. */
+  heldRefs(): string;
   /** Of the CSS selectors in `selectorsJson` (a JSON array), those the browser rejects, as a JSON array. */
   invalidSelectors(selectorsJson: string): string;
   /**

@@ -26,6 +26,8 @@ export function install(): void {
     snapshot: (requestJson, root) => runtime.snapshot(requestJson, root),
     refOf: element => runtime.refOf(element),
     refsOf: elements => runtime.refsOf(elements),
+    holdTarget: element => runtime.holdTarget(element),
+    heldRefs: () => runtime.heldRefs(),
     invalidSelectors: selectorsJson => runtime.invalidSelectors(selectorsJson),
     refProblem: ref => runtime.refProblem(ref),
     selectorEngine: messages => runtime.selectorEngine(messages),

@@ -18,6 +18,8 @@ import { RefRegistry } from './registry';
 import { beginSecretValues, takeSecretValues } from './secrets';
 import { walkDocument } from './walker';
 
+/** The most elements a document holds for `heldRefs`: a test's calls on elements not yet walked. */
+const kMaxHeld = 500;
 /** How long a change check waits for the page's next frame before it counts a change. */
 const kMaxFrameWaitMs = 250;
 
@@ -32,6 +34,8 @@ export class Runtime implements StagewrightRuntime {
   /** The last answer sent (its token and parts): the base the next one can be sent against. */
   private _sent: AnswerState | undefined;
   private _sentCount = 0;
+  /** Elements calls of the test reached before any walk named them (`holdTarget`). */
+  private _held: Element[] = [];
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
@@ -146,6 +150,30 @@ export class Runtime implements StagewrightRuntime {
     let refs = '';
     for (let i = 0; i < elements.length; i++)
       refs += (i ? ' ' : '') + (this._registry.refOf(elements[i]) || '-');
+    return refs;
+  }
+
+  holdTarget(element: Element): string {
+    const ref = this._registry.refOf(element);
+    if (ref)
+      return ref;
+    // One token an element: the begin and the end of a call that read the same element agree.
+    let at = 0;
+    while (at < this._held.length && this._held[at] !== element)
+      at++;
+    if (at === this._held.length) {
+      if (at >= kMaxHeld)
+        return '';
+      append(this._held, element);
+    }
+    return '?' + this._registry.documentId + ':' + at;
+  }
+
+  heldRefs(): string {
+    let refs = this._registry.documentId;
+    for (let i = 0; i < this._held.length; i++)
+      refs += ' ' + (this._registry.refOf(this._held[i]) || '-');
+    this._held = [];
     return refs;
   }
 

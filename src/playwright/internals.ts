@@ -324,17 +324,29 @@ export function hookActions(page: Page, after: AfterAction): boolean {
   return true;
 }
 
+/** The hooks that run before each action, by name: each user of the hook sets its own. */
+const beforeHooks = new Map<string, BeforeAction>();
+
 /**
- * Runs `before` before each action of Locator, Page and Frame and each web-first assertion (its
- * receiver is the Locator or Frame Playwright calls `_expect` on), for the rest of the worker:
- * what it returns holds the call back. A call held back starts after an `await`, so Playwright
- * locates it at the caller's `await` (same line, another column) rather than at the method's name.
- * Returns false, having said so, where it cannot.
+ * Runs `before` (the hook named `name`, replacing the last one of that name) before each action of
+ * Locator, Page and Frame and each web-first assertion (its receiver is the Locator or Frame
+ * Playwright calls `_expect` on), for the rest of the worker: what it returns holds the call back.
+ * A call held back starts after an `await`, so Playwright locates it at the caller's `await` (same
+ * line, another column) rather than at the method's name. Returns false, having said so, where it cannot.
  */
-export function hookActionsBefore(page: Page, before: BeforeAction): boolean {
+export function hookActionsBefore(page: Page, name: string, before: BeforeAction): boolean {
   if (!wrapActionMethods(page))
     return false;
-  actionState.before = before;
+  beforeHooks.set(name, before);
+  actionState.before = call => {
+    let held: Promise<unknown> | undefined;
+    for (const hook of beforeHooks.values()) {
+      const waiting = hook(call);
+      if (waiting)
+        held = held ? Promise.all([held, waiting]) : waiting;
+    }
+    return held;
+  };
   return true;
 }
 

@@ -8,79 +8,30 @@ import type { Snapshot, SnapshotEntry } from '../isomorphic/types';
 import type { RecordedState } from '../locators/candidates';
 import { evaluateLocator, isInChildFrame, testIdOf } from '../locators/evaluate';
 import type { LocatorStep } from '../locators/parse';
-import { captureNumber } from './analyze';
+import { captureNumber, type LastPassCall, type TargetIdentity, type TestCall } from './evidence';
 import { locatorTarget } from './target';
-import type { TestCall } from './actionLog';
 import { entriesOfRoleIn, placesOf } from './places';
-import { kLastPassFormat, kLastPassVersion } from './lastPassNames';
+import { kLastPassFormat, kLastPassVersion, type LastPassRecord } from './lastPassNames';
+
+export type { LastPassCall, TargetIdentity } from './evidence';
+export type { LastPassRecord, LastPassRef } from './lastPassNames';
 
 /** The most names a target's position keeps of the elements of its kind in its place. */
 const kMaxPositionNames = 50;
 const kMaxCalls = 200;
 
-/** What a call's target was, enough to recognise it, or what stands in its place, again. */
-export interface TargetIdentity {
-  role: string;
-  name: string;
-  /** Its test id, as the suite's `getByTestId` reads it. */
-  testId?: string;
-  /** The places around it, nearest first. */
-  places: { role: string; name: string }[];
-  /** The elements of its role in its nearest place (the page, for none), in order: their names, and which one it was. */
-  position: { index: number; names: string[] };
-  /** In a child frame. */
-  inFrame?: boolean;
-  /** On another page of the test than its first (a popup). */
-  onOtherPage?: boolean;
-}
-
-export interface LastPassCall {
-  method: string;
-  /** As Playwright prints it: `getByRole('button', { name: 'Save' })`. */
-  locator: string;
-  /** Where the test made the call: the file relative to the project's test folder, with `/`. */
-  file?: string;
-  line?: number;
-  column?: number;
-  step?: string;
-  /** What it reached, when a capture of the run showed it; absent when none did. */
-  target?: TargetIdentity;
-}
-
-/** A `ref('…')` call of the test, where it was made, and the element the ref named when it was made. */
-export interface LastPassRef {
-  file: string;
-  line: number;
-  column: number;
-  ref: string;
-  role: string;
-  name: string;
-}
-
-/** Checked field by field when read (lastPassNames.ts, `readRecordText`): a field added here is added there. */
-export interface LastPassRecord {
-  format: typeof kLastPassFormat;
-  version: typeof kLastPassVersion;
-  /** The config file it was written under, relative to the project's test folder (lastPassNames.ts, `configKey`). */
-  config: string;
-  /** The test's title path, for a reader of the folder. */
-  test: string[];
-  project: string;
-  passedAt: string;
-  calls: LastPassCall[];
-  /** Its ref calls, where a capture showed their elements: a later run's ref naming another element fails (api/stagewright.ts). */
-  refs?: LastPassRef[];
-}
-
 /** The identity of `entry` as `snapshot` shows it. */
 export function identityOf(entry: SnapshotEntry, snapshot: Snapshot, attributesOf?: RecordedState['attributesOf']): TargetIdentity {
   const places = placesOf(entry, snapshot);
   const kind = entriesOfRoleIn(snapshot, entry.role, places[0]);
+  const named = places.findIndex(place => place.name);
+  const twins = entriesOfRoleIn(snapshot, entry.role, places[named]).filter(e => e.name === entry.name && isInChildFrame(e) === isInChildFrame(entry));
   const identity: TargetIdentity = {
     role: entry.role,
     name: entry.name,
     places: places.map(place => ({ role: place.role, name: place.name })),
     position: { index: kind.indexOf(entry), names: kind.slice(0, kMaxPositionNames).map(e => e.name) },
+    among: { place: named, index: twins.indexOf(entry), count: twins.length },
   };
   const testId = testIdOf(attributesOf, entry.ref);
   if (testId !== undefined)
@@ -90,14 +41,18 @@ export function identityOf(entry: SnapshotEntry, snapshot: Snapshot, attributesO
   return identity;
 }
 
+/** A page of the test, its first page first: the object calls name it by, and its recorded states. */
+export interface RecordedPage { page: object; states: readonly RecordedState[] }
+
 /**
- * The record of a passing test: each call, and the target it reached where a capture shows it —
- * the one element its locator matches in the last capture before the call, else in the first after
- * it. `pages`: the recorded states of each page of the test, its first page first; a call is
- * not told which page it was made on, so a locator that matches on more than one keeps no target.
+ * The record of a passing test: each call, and the target it reached. The element Playwright
+ * resolved at the call's end (`TestCall.reached`) is found by its ref in the first capture after
+ * the call that shows it, else the last before. A call whose end was not seen falls back to its
+ * locator, evaluated on the captures: the one element it matches in the last capture before the
+ * call, else in the first after it, on exactly one page (CSS and XPath cannot be evaluated there).
  * A call made twice at one line keeps its first.
  */
-export function buildRecord(test: { titlePath: string[]; project: string; config: string; relative: (file: string) => string }, calls: readonly TestCall[], pages: readonly (readonly RecordedState[])[], passedAt: Date): LastPassRecord {
+export function buildRecord(test: { titlePath: string[]; project: string; config: string; relative: (file: string) => string }, calls: readonly TestCall[], pages: readonly RecordedPage[], passedAt: Date): LastPassRecord {
   const record: LastPassRecord = { format: kLastPassFormat, version: kLastPassVersion, config: test.config, test: test.titlePath, project: test.project, passedAt: passedAt.toISOString(), calls: [] };
   const seen = new Set<string>();
   for (const call of calls) {
@@ -107,18 +62,37 @@ export function buildRecord(test: { titlePath: string[]; project: string; config
       continue;
     seen.add(key);
     const kept: LastPassCall = { method: call.method, locator: call.locator, file, line: call.location?.line, column: call.location?.column, step: call.step };
-    if (!call.absent) {
-      const found = pages.map(states => reachedIn(states, call));
-      const on = found.filter(target => target !== undefined);
-      if (on.length === 1) {
-        kept.target = on[0]!;
-        if (!found[0])
-          kept.target.onOtherPage = true;
-      }
-    }
+    const target = call.absent ? undefined : reachedTarget(call, pages);
+    if (target)
+      kept.target = target;
     record.calls.push(kept);
   }
   return record;
+}
+
+/** What `call` reached: the element Playwright resolved, else the one its locator matches on the captures of exactly one page. */
+function reachedTarget(call: TestCall, pages: readonly RecordedPage[]): TargetIdentity | undefined {
+  const at = call.reached ? pages.findIndex(page => page.page === call.reached!.page) : -1;
+  const resolved = at === -1 ? undefined : withRef(pages[at].states, call.reached!.ref, call.afterCapture);
+  if (resolved)
+    return at ? { ...resolved, onOtherPage: true } : resolved;
+  const found = pages.map(page => reachedIn(page.states, call));
+  const on = found.filter(target => target !== undefined);
+  if (on.length !== 1)
+    return undefined;
+  return found[0] ? on[0] : { ...on[0]!, onOtherPage: true };
+}
+
+/** The identity of the element with `ref`, in the first state after the call that shows it, else the last before. */
+function withRef(states: readonly RecordedState[], ref: string, afterCapture: number): TargetIdentity | undefined {
+  const after = states.filter(state => captureNumber(state.label) > afterCapture);
+  const before = states.filter(state => captureNumber(state.label) <= afterCapture).reverse();
+  for (const state of [...after, ...before]) {
+    const entry = state.snapshot.entries.find(e => e.ref === ref);
+    if (entry)
+      return identityOf(entry, state.snapshot, state.attributesOf);
+  }
+  return undefined;
 }
 
 /** What `call` reached in one page's states, when one of them shows it. */

@@ -8,7 +8,8 @@ import type { TestInfo } from '@playwright/test';
 import { firstLine } from '../errors';
 import { internalsOf } from '../api/stagewright';
 import { buildRecord, type LastPassRecord } from './lastPass';
-import type { FailureEvidence } from './onFailure';
+import type { Stagewright } from '../api/stagewright';
+import type { ActionLog } from './actionLog';
 import { configKey, kLastPassFolder, readRecordText, recordName, specFolder } from './lastPassNames';
 
 /** The file of a test's record: `<dir>/<spec file, relative to the test folder>/<test id>.json`. */
@@ -54,6 +55,17 @@ function reportUnread(file: string, problem: string): void {
   process.stderr.write(`stagewright: ignored the last passing run in ${file}: ${problem}\n`);
 }
 
+/** What a test leaves for its record (and, with more, for its triage: onFailure.ts). */
+export interface PassEvidence {
+  testInfo: TestInfo;
+  /** The fixture object of the test's page. */
+  stagewright: Stagewright;
+  /** The test's calls on elements, and what each reached. */
+  actions: ActionLog;
+  /** This test's last passing run as it stood when the test started; undefined when none is kept. */
+  lastPass: LastPass | undefined;
+}
+
 /** The test's last passing run: where it is kept (by the `lastPassDir` option), and what it holds now; undefined when records are off. */
 export interface LastPass { file: string; record: LastPassRecord | undefined }
 
@@ -72,14 +84,16 @@ export function lastPassOf(testInfo: TestInfo, option: string | false | undefine
  * failure. Report only, like the triage: a folder that cannot be written loses the record, never
  * the test.
  */
-export function keepLastPass(evidence: FailureEvidence): void {
+export async function keepLastPass(evidence: PassEvidence): Promise<void> {
   const { testInfo } = evidence;
-  const calls = evidence.actions.calls();
-  if (!evidence.lastPass || testInfo.status !== 'passed' || !calls)
+  if (!evidence.lastPass || testInfo.status !== 'passed')
+    return;
+  const calls = await evidence.actions.calls();
+  if (!calls)
     return;
   const internals = internalsOf(evidence.stagewright)!;
   try {
-    const states = [evidence.stagewright, ...internals.children].map(page => internalsOf(page)!.recorder.recordedStates());
+    const states = [evidence.stagewright, ...internals.children].map(sw => ({ page: sw.page, states: internalsOf(sw)!.recorder.recordedStates() }));
     const config = configKey(path, testInfo.project.testDir, testInfo.config.configFile);
     const record = buildRecord({ titlePath: testInfo.titlePath, project: testInfo.project.name, config, relative: file => testFileOf(testInfo, file) }, calls, states, new Date());
     const refs = internals.refCalls.filter(call => call.seen).map(call => ({ ...call.location, file: testFileOf(testInfo, call.location.file), ref: call.ref, ...call.seen! }));

@@ -2,7 +2,32 @@
 // write and read them (lastPassFiles.ts), and `npx stagewright prune` (src/cli/prune.ts) finds them.
 // Types are its only imports: the command's bundle carries this and nothing of the library.
 
-import type { LastPassRecord } from './lastPass';
+import type { LastPassCall } from './evidence';
+
+/** A `ref('…')` call of the test, where it was made, and the element the ref named when it was made. */
+export interface LastPassRef {
+  file: string;
+  line: number;
+  column: number;
+  ref: string;
+  role: string;
+  name: string;
+}
+
+/** Checked field by field when read (`readRecordText`, below): a field added here is added there. */
+export interface LastPassRecord {
+  format: typeof kLastPassFormat;
+  version: typeof kLastPassVersion;
+  /** The config file it was written under, relative to the project's test folder (`configKey`, below). */
+  config: string;
+  /** The test's title path, for a reader of the folder. */
+  test: string[];
+  project: string;
+  passedAt: string;
+  calls: LastPassCall[];
+  /** Its ref calls, where a capture showed their elements: a later run's ref naming another element fails (api/stagewright.ts). */
+  refs?: LastPassRef[];
+}
 
 /** The folder, under a project's `snapshotDir`, of its records by default. */
 export const kLastPassFolder = ['.stagewright', 'last-pass'] as const;
@@ -120,6 +145,7 @@ const kTargetShape = shape<Target>({
   testId: optional(string),
   places: listOf(shape<Target['places'][number]>({ role: string, name: string })),
   position: shape<Target['position']>({ index: integer, names: listOf(string) }),
+  among: optional(shape<NonNullable<Target['among']>>({ place: integer, index: integer, count: integer })),
   inFrame: optional(boolean),
   onOtherPage: optional(boolean),
 });

@@ -14,6 +14,7 @@ export function formatTriage(report: TriageReport): string {
     '',
     `**${kVerdicts[report.verdict]}**: ${report.reason}.`,
     '',
+    `- Decided by: ${code(report.decidedBy)} (docs/failures.md lists the rules, in the order they are asked)`,
     `- Error: ${code(report.error)}`,
     `- Step: ${report.step ? code(report.step) : 'the test body, outside any step'}`,
     `- Target: ${report.target.source ? code(report.target.source) : 'none named in the error'}${report.target.traceable ? '' : ` — ${report.target.reason}`}`,

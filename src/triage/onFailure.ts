@@ -4,36 +4,29 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { firstLine } from '../errors';
 import { formatValue } from '../snapshot/format';
 import { internalsOf, type Stagewright } from '../api/stagewright';
 import { liveSuggestions, toLocator } from '../api/locatorChoice';
-import type { LocatorStep } from '../locators/parse';
 import type { CaptureTicket } from '../capture/recorder';
 import { firstUserFrame } from '../capture/callSteps';
-import { refOfElement } from '../runtime/pageCalls';
+import { refOfElement, refsOfAll } from '../runtime/pageCalls';
 import type { SecretValues } from '../snapshot/secretValues';
-import type { ActionLog } from './actionLog';
-import { analyzeFailure, type LiveEvidence, type TriageReport } from './analyze';
-import { findCall, type TargetIdentity } from './lastPass';
-import { testFileOf, type LastPass } from './lastPassFiles';
+import { readCalls, toStep, type LocatorStep } from '../locators/parse';
+import { analyzeFailure, type TriageReport } from './analyze';
+import type { LiveEvidence, TargetIdentity } from './evidence';
+import { findCall } from './lastPass';
+import { testFileOf, type PassEvidence } from './lastPassFiles';
 import { formatTriage, formatTriageSummary } from './markdown';
 import { afterPage, errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
 
 /** What the test left for its triage, besides its captures. */
-export interface FailureEvidence {
-  testInfo: TestInfo;
-  /** The fixture object of the test's page. */
-  stagewright: Stagewright;
-  /** The test's actions on elements. */
-  actions: ActionLog;
+export interface FailureEvidence extends PassEvidence {
   /** The innermost step an error (its first line, as `errorText` reads it) came out of. */
   stepOfError(key: string): string | undefined;
   /** The step that was running when the test ended (a timeout): the innermost one not finished. */
   openStep: string | undefined;
-  /** This test's last passing run as it stood when the test started (lastPassFiles.ts); undefined when none is kept. */
-  lastPass: LastPass | undefined;
 }
 
 /** How long the triage looks again for a target that matched nothing at the failure: a late page is not a changed one. */
@@ -148,31 +141,66 @@ function receiverOf(location: TestError['location'], target: TriageTarget): stri
  * last passing run reached (else the target's role and name) is in the page but hidden, and
  * what a reader would open to reach it.
  */
-async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Pick<LiveEvidence, 'appearedAfterMs' | 'hidden' | 'opener'>> {
-  if (sw.page.isClosed() || target.kind !== 'locator' || target.parsed.kind !== 'steps' || target.frame)
+async function lookLive(sw: Stagewright, target: TriageTarget, recorded: TargetIdentity | undefined): Promise<Omit<LiveEvidence, 'pendingRequests'>> {
+  if (sw.page.isClosed() || target.kind !== 'locator' || target.frame)
     return {};
+  const evidence: Omit<LiveEvidence, 'pendingRequests'> = {};
   try {
-    const locator = toLocator(sw.page, target.parsed.steps, ref => sw.ref(ref));
-    // Matched nothing in the failure capture, and something now: it came late.
-    if (await locator.filter({ visible: true }).count())
-      return { appearedAfterMs: 0 };
-    const started = Date.now();
-    const appeared = await locator.first().waitFor({ state: 'visible', timeout: kLateLookMs }).then(() => true, () => false);
-    if (appeared)
-      return { appearedAfterMs: Date.now() - started };
+    const steps = target.parsed.kind === 'steps' ? target.parsed.steps : undefined;
+    const locator = steps ? toLocator(sw.page, steps, ref => sw.ref(ref)) : selectorLocator(sw.page, target.source);
+    if (locator) {
+      // A CSS or XPath target is matched by Playwright alone: what it resolves to, by ref.
+      if (!steps)
+        evidence.matched = await refsOfAll(locator);
+      // Matched nothing in the failure capture, and something now: it came late.
+      if (await locator.filter({ visible: true }).count())
+        return { ...evidence, appearedAfterMs: 0 };
+      const started = Date.now();
+      const appeared = await locator.first().waitFor({ state: 'visible', timeout: kLateLookMs }).then(() => true, () => false);
+      if (appeared)
+        return { ...evidence, appearedAfterMs: Date.now() - started };
+    }
     // The element the last passing run reached, else the target's own role and name.
-    const wanted = recorded && !recorded.inFrame ? recorded : roleOf(target.parsed.steps);
+    const wanted = recorded && !recorded.inFrame ? recorded : steps && roleOf(steps);
     if (!wanted?.name)
-      return {};
+      return evidence;
     const role = wanted.role as Parameters<Page['getByRole']>[0];
     const hiddenToo = sw.page.getByRole(role, { name: wanted.name, exact: true, includeHidden: true });
     if (!await hiddenToo.count() || await sw.page.getByRole(role, { name: wanted.name, exact: true }).count())
-      return {};
+      return evidence;
     const opener = await openerOf(sw.page, hiddenToo);
-    return opener ? { hidden: true, opener } : { hidden: !!recorded };
+    return opener ? { ...evidence, hidden: true, opener } : { ...evidence, hidden: !!recorded };
   } catch {
-    return {};
+    return evidence;
   }
+}
+
+/**
+ * A target given by selectors (`locator('#export')`, `locator('button').filter({ hasText: 'Go' })`,
+ * an XPath), as a Playwright locator on `page`: read as data, call by call, never run as code.
+ * Undefined for any call it does not know.
+ */
+function selectorLocator(page: Page, source: string): Locator | undefined {
+  let calls;
+  try {
+    calls = readCalls(afterPage(source));
+  } catch {
+    return undefined;
+  }
+  let locator: Page | Locator = page;
+  for (const { method, args } of calls) {
+    if (method === 'locator' && typeof args[0] === 'string') {
+      const options = args[1] && typeof args[1] === 'object' && !(args[1] instanceof RegExp) ? args[1] as { hasText?: unknown } : {};
+      const hasText = typeof options.hasText === 'string' || options.hasText instanceof RegExp ? options.hasText : undefined;
+      locator = locator.locator(args[0], hasText === undefined ? undefined : { hasText });
+      continue;
+    }
+    const step = toStep(method, args);
+    if (typeof step === 'string' || step.kind === 'ref' || (step.kind === 'nth' || step.kind === 'hasText') && locator === page)
+      return undefined;
+    locator = toLocator(locator, [step], () => page.locator(':not(*)'));
+  }
+  return locator === page ? undefined : locator as Locator;
 }
 
 /**

@@ -110,7 +110,7 @@ test('the scenarios pass against the apps they were written for', async () => {
   const run = await runProject('actionTimeout', specs);
   const failing = worked.filter(s => run.statuses.get(s.id) !== 'passed').map(s => `${s.id}: ${run.statuses.get(s.id)}`);
   expect(failing, `${run.dir}\n${run.output}`).toEqual([]);
-  expect(kAllScenarios.length).toBeGreaterThanOrEqual(24);
+  expect(kAllScenarios.length).toBeGreaterThanOrEqual(41);
 });
 
 for (const name of Object.keys(kConfigs) as ConfigName[]) {

@@ -178,6 +178,61 @@ const checkoutBody = (target: string) => `
     await expect(page.getByRole('status')).toHaveText('Order placed');
   });`;
 
+// The apps of the selector scenarios (CSS, XPath, `hasText`, test ids, roles): how real suites break.
+
+const reports: App = {
+  '/': page(`${kNav}<main><h1>Reports</h1><div role="toolbar" aria-label="Report"><button id="export" onclick="${say('Exported')}">Export</button> <button id="print">Print</button></div>
+    <label>Search <input type="search"></label><table aria-label="Totals"><tr><th>Month</th><th>Total</th></tr><tr><td>May</td><td>120</td></tr></table>${kStatus}</main>`),
+};
+
+const settings: App = {
+  '/': page(`${kNav}<main><h1>Settings</h1><form onsubmit="event.preventDefault(); ${say('Settings saved')}">
+    <label>Display name <input name="display"></label> <label><input type="checkbox" name="news"> Email me news</label>
+    <button type="button" class="secondary">Cancel</button> <button type="submit" class="primary">Save</button></form>${kStatus}</main>`),
+};
+
+const signIn: App = {
+  '/': page(`<header><a href="#home">Shop</a></header><main><h1>Sign in</h1><form onsubmit="event.preventDefault(); ${say('Signed in')}">
+    <label>Email <input name="email" type="email"></label> <label>Password <input name="password" type="password"></label>
+    <button type="submit">Sign in</button></form><p><a href="#reset">Forgot your password?</a></p>${kStatus}</main>`),
+};
+
+const invoices: App = {
+  '/': page(`${kNav}<main><h1>Invoices</h1><div role="toolbar" aria-label="Invoice actions"><button onclick="${say('Exported')}">Export</button> <button>Print</button> <button>Share</button></div>
+    <ul aria-label="Invoices"><li>INV-001 paid</li><li>INV-002 due</li></ul>${kStatus}</main>`),
+};
+
+const blog: App = {
+  '/': page(`<header><button aria-expanded="false">Menu</button> <a href="#home">Blog</a></header>
+    <main><h1>Blog</h1><article><h2>Hello</h2><p>First post.</p><button>Like</button> <button>Share</button></article></main>
+    <aside aria-label="Newsletter"><h2>Newsletter</h2><label>Email <input type="email"></label> <button onclick="${say('Subscribed')}">Subscribe</button></aside>
+    <footer><button>Back to top</button></footer>${kStatus}`),
+};
+
+const pantry: App = {
+  '/': page(`<main><h1>Pantry</h1><ul aria-label="Pantry">
+    <li><span>Milk</span> <button data-testid="edit-milk">Edit</button></li>
+    <li><span>Bread</span> <button data-testid="edit-bread">Edit</button></li>
+    <li><span>Eggs</span> <button data-testid="edit-eggs">Edit</button></li></ul>${kStatus}</main>`,
+  `document.querySelectorAll('li button').forEach(b => b.onclick = () => { document.getElementById('out').textContent = 'Editing ' + b.closest('li').querySelector('span').textContent; });`),
+};
+
+const drafts: App = {
+  '/': page(`<main><h1>Drafts</h1><article aria-label="Trip notes" id="draft"><h2>Trip notes</h2><p>Saved yesterday.</p><button onclick="document.getElementById('confirm').hidden = false">Delete draft</button></article>
+    <div role="dialog" aria-label="Confirm" id="confirm" hidden><p>Delete this draft?</p><button onclick="document.getElementById('confirm').hidden = true">Cancel</button> <button onclick="document.getElementById('confirm').hidden = true; document.getElementById('draft').remove(); ${say('Draft deleted')}">Delete</button></div>
+    ${kStatus}</main>`),
+};
+
+const mail: App = {
+  '/': page(`${kNav}<main><h1>Inbox</h1><article aria-label="Message"><h2>Lunch on Friday?</h2><p>From Ada.</p>
+    <div role="toolbar" aria-label="Message actions"><button id="reply" onclick="${say('Replying')}">Reply</button> <button id="archive" onclick="${say('Archived')}">Archive</button> <button id="delete" onclick="${say('Deleted')}">Delete</button></div></article>${kStatus}</main>`),
+};
+
+const dashboard: App = {
+  '/': page(`${kNav}<main><h1>Dashboard</h1><section aria-label="Sales"><h2>Sales</h2><p>42 orders this week.</p>
+    <button class="refresh-btn" onclick="${say('Refreshed')}">Refresh</button> <button class="export-btn" onclick="${say('Exported')}">Export</button></section>${kStatus}</main>`),
+};
+
 export const kScenarios: Scenario[] = [
   {
     id: 'rename-region', what: 'a control renamed inside a named region',
@@ -540,6 +595,108 @@ export const kScenarios: Scenario[] = [
     await expect(page).toHaveURL(/#docs$/);
   });`,
     verdict: 'out of date', fixable: true,
+  },  {
+    id: 'css-id', what: 'a CSS id renamed, the button unchanged',
+    before: reports, after: swap(reports, 'id="export"', 'id="export-data"'),
+    target: `page.locator('#export')`,
+    body: target => `
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await page.getByLabel('Search').fill('totals');
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Exported');`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'css-class', what: 'a CSS class renamed, the button unchanged',
+    before: settings, after: swap(settings, 'class="primary"', 'class="btn-primary"'),
+    target: `page.locator('button.primary')`,
+    body: target => `
+  await page.getByLabel('Display name').fill('Ada');
+  await page.getByLabel('Email me news').check();
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Settings saved');`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'css-structure', what: 'a child selector broken by a new wrapper around the button',
+    before: signIn, after: swap(signIn, '<button type="submit">Sign in</button>', '<div class="actions"><button type="submit">Sign in</button></div>'),
+    target: `page.locator('form > button')`,
+    body: target => `
+  await test.step('fill the form', async () => {
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('secret');
+  });
+  await test.step('sign in', async () => {
+    await ${target}.click();
+    await expect(page.getByRole('status')).toHaveText('Signed in');
+  });`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'xpath-text', what: 'an XPath on a button\'s text, the text changed',
+    before: invoices, after: swap(invoices, '>Export</button>', '>Export data</button>'),
+    target: `page.locator('//button[text()="Export"]')`,
+    body: target => `
+  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Exported');`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'has-text', what: 'a button found by tag and hasText, its text changed',
+    before: blog, after: swap(blog, '>Subscribe</button>', '>Sign up</button>'),
+    target: `page.locator('button', { hasText: 'Subscribe' })`,
+    body: target => `
+  await page.getByLabel('Email').fill('ada@example.com');
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Subscribed');`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'test-id', what: 'the test ids of a list\'s buttons renamed',
+    before: pantry, after: swap(pantry, 'data-testid="edit-', 'data-testid="change-'),
+    target: `page.getByTestId('edit-bread')`,
+    body: target => `
+  await expect(page.getByRole('listitem')).toHaveCount(3);
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Editing Bread');`,
+    verdict: 'out of date', withoutRecord: 'cannot tell', fixable: true,
+  },
+  {
+    id: 'role-change', what: 'a dialog became an alertdialog, same name and content',
+    before: drafts, after: swap(drafts, 'role="dialog"', 'role="alertdialog"'),
+    target: `page.getByRole('dialog', { name: 'Confirm' })`,
+    body: target => `
+  await page.getByRole('button', { name: 'Delete draft' }).click();
+  await expect(${target}).toBeVisible();
+  await ${target}.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status')).toHaveText('Draft deleted');`,
+    verdict: 'out of date', fixable: true,
+  },
+  {
+    id: 'css-removed', what: 'a button behind a CSS id no longer in the app, nothing in its place',
+    before: mail, after: swap(mail, ` <button id="archive" onclick="${say('Archived')}">Archive</button>`, ''),
+    target: `page.locator('#archive')`,
+    body: target => `
+  await test.step('open the message', async () => {
+    await expect(page.getByRole('heading', { name: 'Lunch on Friday?' })).toBeVisible();
+  });
+  await test.step('archive it', async () => {
+    await ${target}.click();
+    await expect(page.getByRole('status')).toHaveText('Archived');
+  });`,
+    verdict: 'app broken', withoutRecord: 'cannot tell', fixable: false,
+  },
+  {
+    id: 'css-hidden', what: 'a button behind a CSS class hidden by the app',
+    before: dashboard, after: swap(dashboard, '<button class="export-btn"', '<button class="export-btn" style="display:none"'),
+    target: `page.locator('.export-btn')`,
+    body: target => `
+  await page.locator('.refresh-btn').click();
+  await expect(page.getByRole('status')).toHaveText('Refreshed');
+  await ${target}.click();
+  await expect(page.getByRole('status')).toHaveText('Exported');`,
+    verdict: 'app broken', withoutRecord: 'cannot tell', fixable: false,
   },
 ];
 

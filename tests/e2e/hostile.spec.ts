@@ -391,7 +391,7 @@ test.describe('a page that reaches for the runtime', () => {
     expect(seen).toEqual({
       frozen: true,
       enumerable: false,
-      members: ['changeCount', 'changeCountAfterFrame', 'invalidSelectors', 'refOf', 'refProblem', 'refsOf', 'selectorEngine', 'snapshot'],
+      members: ['changeCount', 'changeCountAfterFrame', 'heldRefs', 'holdTarget', 'invalidSelectors', 'refOf', 'refProblem', 'refsOf', 'selectorEngine', 'snapshot'],
       intact: true,
     });
     expect(await sw.text()).toBe(before);

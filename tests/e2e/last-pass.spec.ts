@@ -54,8 +54,10 @@ test('save the profile', async ({ page }) => {
 
 const kConfig = projectConfig('actionTimeout: 1500', 'expect: { timeout: 1500 },');
 
-async function runApp(dir: string, version: keyof typeof kVersions) {
-  fs.writeFileSync(path.join(dir, 'app.html'), kVersions[version]);
+/** Runs the project with `app.html` as `version` has it (as it is, for none). */
+async function runApp(dir: string, version: keyof typeof kVersions | undefined) {
+  if (version)
+    fs.writeFileSync(path.join(dir, 'app.html'), kVersions[version]);
   const { result, report } = await runPlaywright(dir);
   const status = report?.suites?.[0]?.specs?.[0]?.tests?.[0]?.results?.[0]?.status;
   const outputs = fs.existsSync(path.join(dir, 'test-results')) ? fs.readdirSync(path.join(dir, 'test-results')) : [];
@@ -136,6 +138,59 @@ test.describe('the last passing run', () => {
       expect(JSON.stringify(alone.triage.suggestions)).not.toContain('Cancel');
     });
   }
+
+  test('should keep what calls of any locator reached, read from the element Playwright resolved, under Playwright\'s defaults', async () => {
+    // No steps, so the end is the only capture; an item that removes itself inside a step was named by the step's start.
+    const app = (id: string) => `<main><h1>Shop</h1>
+      <form aria-label="Checkout" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Saved'"><label>Name <input id="${id}"></label> <button>Save</button></form>
+      <ul aria-label="Basket"><li class="item">Milk <button class="delete" onclick="this.parentElement.remove()">Remove</button></li><li class="item">Bread <button class="delete" onclick="this.parentElement.remove()">Remove</button></li><li class="item">Eggs <button class="delete" onclick="this.parentElement.remove()">Remove</button></li></ul>
+      <iframe title="Card" srcdoc="<button id=pay>Pay</button>"></iframe>
+      <p role="status" id="out"></p></main>`;
+    const body = `
+const fs = require('node:fs');
+const { test, expect } = require('stagewright');
+test('check out', async ({ page }) => {
+  await page.setContent(fs.readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8'));
+  await page.locator('#name').fill('Ada');
+  await page.locator('//button[text()="Save"]').click();
+  await expect(page.locator('#out')).toHaveText('Saved');
+  await page.locator('.item', { hasText: 'Milk' }).getByRole('button').hover();
+  await page.frameLocator('iframe').locator('#pay').click();
+  await page.locator('.item').last().locator('.delete').click();
+  await test.step('remove bread', async () => {
+    await page.locator('.item:nth-child(2) .delete').click();
+  });
+});`;
+    const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: 5000,'), 'shop.spec.js': body, 'app.html': app('name') });
+    const { result } = await runPlaywright(dir);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const [file] = recordFiles(dir);
+    const calls: { locator: string; target?: Record<string, unknown> }[] = readJson(path.join(dir, '.stagewright', 'last-pass', file)).calls;
+    const target = (locator: string) => calls.find(call => call.locator === locator)?.target;
+    const inForm = [{ role: 'form', name: 'Checkout' }, { role: 'main', name: '' }];
+    expect(target(`locator('#name')`)).toMatchObject({ role: 'textbox', name: 'Name', places: inForm, among: { place: 0, index: 0, count: 1 } });
+    expect(target(`locator('//button[text()="Save"]')`)).toMatchObject({ role: 'button', name: 'Save', places: inForm });
+    expect(target(`locator('#out')`)).toMatchObject({ role: 'status', name: '' });
+    // As the first capture after the call shows it: the step's start, when Eggs had gone.
+    expect(target(`locator('.item').filter({ hasText: 'Milk' }).getByRole('button')`)).toMatchObject({ role: 'button', name: 'Remove', places: [{ role: 'listitem' }, { role: 'list', name: 'Basket' }, { role: 'main' }], among: { place: 1, index: 0, count: 2 } });
+    expect(target(`locator('iframe').contentFrame().locator('#pay')`)).toMatchObject({ role: 'button', name: 'Pay', inFrame: true });
+    // Removed by its own click inside a step: its start capture named it, and the action's begin read it.
+    expect(target(`locator('.item:nth-child(2) .delete')`)).toMatchObject({ role: 'button', name: 'Remove', among: { place: 1, index: 1, count: 2 } });
+    // Removed by its own click before any capture named it: nothing says what it was, and never
+    // the element the locator matches after the click (Bread's button, last once Eggs left).
+    expect(calls.find(call => call.locator === `locator('.item').last().locator('.delete')`)).toMatchObject({ locator: expect.any(String) });
+    expect(target(`locator('.item').last().locator('.delete')`)).toBeUndefined();
+
+    // The app renames the field's id: the record says the call reached it, and it is still there.
+    fs.writeFileSync(path.join(dir, 'app.html'), app('full-name'));
+    const failed = await runApp(dir, undefined);
+    expect(failed.status, failed.output).toBe('timedOut');
+    expect(failed.triage).toMatchObject({ decidedBy: 'same-element', verdict: 'out of date', status: 'still there', target: { source: `locator('#name')`, traceable: false } });
+    expect(failed.triage.now).toContain('the DOM file shows its id is "full-name", not "name"');
+    expect(failed.triage.suggestions[0].code).toBe(`page.getByRole('textbox', { name: 'Name' })`);
+    fs.writeFileSync(path.join(dir, 'shop.spec.js'), body.replace(`page.locator('#name')`, failed.triage.suggestions[0].code));
+    expect((await runApp(dir, undefined)).status).toBe('passed');
+  });
 
   test('should keep no record with lastPassDir: false', async () => {
     const dir = createProject({

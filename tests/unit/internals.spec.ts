@@ -151,7 +151,7 @@ describe('Playwright internals', () => {
     let release!: () => void;
     const proof = new Promise<void>(resolve => release = resolve);
     const seen: ActionCall[] = [];
-    expect(hookActionsBefore(new FakePage() as unknown as Page, call => {
+    expect(hookActionsBefore(new FakePage() as unknown as Page, 'proofs', call => {
       seen.push(call);
       return call.receiver === held ? proof.then(() => { order.push('proved'); }) : undefined;
     })).toBe(true);
@@ -171,8 +171,19 @@ describe('Playwright internals', () => {
     expect(seen.map(call => call.method)).toEqual(['click', 'click', '_expect']);
     expect(seen[2].receiver).toBe(held);
     const failing = new FakeLocator();
-    hookActionsBefore(new FakePage() as unknown as Page, () => Promise.reject(new Error('no answer')));
+    hookActionsBefore(new FakePage() as unknown as Page, 'proofs', () => Promise.reject(new Error('no answer')));
     expect(await failing.click()).toBe('clicked');
-    hookActionsBefore(new FakePage() as unknown as Page, () => undefined);
+    // Hooks of other names run too, and a call waits for every one that holds it.
+    let second!: () => void;
+    hookActionsBefore(new FakePage() as unknown as Page, 'proofs', () => undefined);
+    hookActionsBefore(new FakePage() as unknown as Page, 'another', () => new Promise<void>(resolve => second = () => { order.push('second'); resolve(); }));
+    const from = order.length;
+    const both = held.click();
+    await new Promise(resolve => setTimeout(resolve, 10));
+    expect(order.slice(from)).toEqual([]);
+    second();
+    expect(await both).toBe('clicked');
+    expect(order.slice(from)).toEqual(['second', 'click']);
+    hookActionsBefore(new FakePage() as unknown as Page, 'another', () => undefined);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedState } from '../../src/locators/candidates';
-import type { TestCall } from '../../src/triage/actionLog';
+import type { TestCall } from '../../src/triage/evidence';
 import { analyzeFailure } from '../../src/triage/analyze';
 import { buildRecord, findCall, type LastPassRecord } from '../../src/triage/lastPass';
 import { readRecord, recordFile, writeRecord } from '../../src/triage/lastPassFiles';
@@ -32,10 +32,12 @@ function states(...pages: SnapshotEntry[][]): RecordedState[] {
 }
 
 const relative = (file: string) => path.relative(kTestDir, file);
+/** A page of the test: what calls name it by, and its states. */
+const onPage = (recorded: RecordedState[], page: object = {}) => ({ page, states: recorded });
 const click: TestCall = { method: 'click', locator: kSave, location: { file: `${kTestDir}/profile.spec.ts`, line: 12, column: 30 }, afterCapture: 1, absent: false };
 
 function passedRecord(locator = kSave): LastPassRecord {
-  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', config: '../playwright.config.ts', relative }, [{ ...click, locator }], [states(page(['Cancel', 'Save profile']))], new Date('2026-11-20T10:00:00Z'));
+  return buildRecord({ titlePath: ['profile.spec.ts', 'save'], project: 'chromium', config: '../playwright.config.ts', relative }, [{ ...click, locator }], [onPage(states(page(['Cancel', 'Save profile'])))], new Date('2026-11-20T10:00:00Z'));
 }
 
 function triage(now: SnapshotEntry[], record: LastPassRecord | null, locator = kSave) {
@@ -50,14 +52,14 @@ describe('buildRecord', () => {
     expect(record).toMatchObject({ format: 'stagewright-last-pass', version: 2, config: '../playwright.config.ts', test: ['profile.spec.ts', 'save'], project: 'chromium', passedAt: '2026-11-20T10:00:00.000Z' });
     expect(record.calls).toEqual([{
       method: 'click', locator: kSave, file: 'profile.spec.ts', line: 12, column: 30, step: undefined,
-      target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }], position: { index: 1, names: ['Cancel', 'Save profile'] } },
+      target: { role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }], position: { index: 1, names: ['Cancel', 'Save profile'] }, among: { place: 0, index: 0, count: 1 } },
     }]);
   });
 
   it('should keep no target for an assertion that the element be gone, nor for a locator matching several', () => {
     const gone: TestCall = { ...click, method: 'expect', absent: true };
     const several: TestCall = { ...click, locator: `getByRole('button')`, location: { ...click.location!, line: 13 } };
-    const record = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [gone, several], [states(page(['Cancel', 'Save profile']))], new Date());
+    const record = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [gone, several], [onPage(states(page(['Cancel', 'Save profile'])))], new Date());
     expect(record.calls.map(call => call.target)).toEqual([undefined, undefined]);
   });
 
@@ -68,14 +70,14 @@ describe('buildRecord', () => {
       entry({ ref: 's2', role: 'button', name: 'Pay' }),
     ];
     const pay: TestCall = { ...click, locator: `locator('#pay').contentFrame().getByRole('button', { name: 'Pay' })` };
-    const [inFrame] = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [pay], [states(framed)], new Date()).calls;
+    const [inFrame] = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [pay], [onPage(states(framed))], new Date()).calls;
     expect(inFrame.target).toMatchObject({ role: 'button', name: 'Pay', inFrame: true, places: [{ role: 'iframe', name: 'Payment' }] });
 
     const contact: TestCall = { ...click, locator: `getByRole('link', { name: 'Contact' })` };
     const link = [entry({ ref: 's1', role: 'link', name: 'Contact' })];
-    const popupOnly = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [states(page(['Save'])), states(link)], new Date()).calls[0];
+    const popupOnly = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [onPage(states(page(['Save']))), onPage(states(link))], new Date()).calls[0];
     expect(popupOnly.target).toMatchObject({ role: 'link', onOtherPage: true });
-    const both = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [states(link), states(link)], new Date()).calls[0];
+    const both = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [contact], [onPage(states(link)), onPage(states(link))], new Date()).calls[0];
     expect(both.target).toBeUndefined();
   });
 
@@ -200,5 +202,92 @@ describe('analyzeFailure with the last passing run', () => {
     expect(report.reason).toContain('progressbar "Saving" [ref=s20] shows');
     const late = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), live: { appearedAfterMs: 800 } });
     expect(late.reason).toContain('the target appeared 800 ms');
+  });
+});
+
+describe('the rules for any locator: CSS, XPath, test ids, roles', () => {
+  const kCss = `locator('#save')`;
+  const cssError = `TimeoutError: locator.click: Timeout 2000ms exceeded.\nCall log:\n  - waiting for ${kCss}\n`;
+  /** States whose DOM file gives each ref these attributes. */
+  const withAttributes = (entries: SnapshotEntry[], attributes: Record<string, Record<string, string>>): RecordedState[] =>
+    [{ label: '001 end', snapshot: snapshot(entries), attributesOf: Object.assign((ref: string) => attributes[ref], { testIdAttributes: ['data-testid'] }) }];
+  /** The record of a CSS call that reached ref `s11` (what Playwright resolved at the call's end). */
+  const cssRecord = (entries: SnapshotEntry[], attributes: Record<string, Record<string, string>> = {}) => {
+    const tab = {};
+    return buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [{ ...click, locator: kCss, reached: { page: tab, ref: 's11' } }], [onPage(withAttributes(entries, attributes), tab)], new Date('2026-11-20T10:00:00Z'));
+  };
+  const triageCss = (now: SnapshotEntry[], record: LastPassRecord | null, matched: string[] | undefined, attributes: Record<string, Record<string, string>> = {}) =>
+    analyzeFailure({ error: cssError, target: targetOf(cssError), states: withAttributes(now, attributes), actions: [], live: { matched }, lastPass: record ? { passedAt: record.passedAt, call: record.calls[0] } : null });
+
+  it('should keep what a CSS call reached, by the ref Playwright resolved, where its locator cannot be evaluated', () => {
+    const record = cssRecord(page(['Cancel', 'Save profile']));
+    expect(record.calls[0].target).toMatchObject({ role: 'button', name: 'Save profile', places: [{ role: 'form', name: 'Profile' }], among: { place: 0, index: 0, count: 1 } });
+  });
+
+  it('should call a CSS target that misses the element it reached last time out of date, and say what the DOM file shows', () => {
+    const report = triageCss(page(['Cancel', 'Save profile']), cssRecord(page(['Cancel', 'Save profile']), { s11: { id: 'save' } }), [], { s11: { id: 'save-profile' } });
+    expect(report).toMatchObject({ decidedBy: 'same-element', status: 'still there', verdict: 'out of date', suggestedRef: 's11', target: { traceable: false } });
+    expect(report.now).toContain('the DOM file shows its id is "save-profile", not "save"');
+    expect(report.suggestions[0].code).toBe(`page.getByRole('button', { name: 'Save profile' })`);
+  });
+
+  it('should not call it out of date while Playwright still resolves the target to that element', () => {
+    const report = triageCss(page(['Cancel', 'Save profile']), cssRecord(page(['Cancel', 'Save profile'])), ['s11']);
+    expect(report).toMatchObject({ decidedBy: 'present', verdict: 'cannot tell' });
+  });
+
+  it('should decide nothing from the record when the live page could not be asked', () => {
+    const report = triageCss(page(['Cancel', 'Save profile']), cssRecord(page(['Cancel', 'Save profile'])), undefined);
+    expect(report).toMatchObject({ decidedBy: 'undecided', status: 'untraceable', verdict: 'cannot tell', suggestions: [] });
+  });
+
+  it('should call a CSS target removed from its place the app\'s doing, and one hidden from the tree too, with a record only', () => {
+    const record = cssRecord(page(['Cancel', 'Save profile']));
+    expect(triageCss(page(['Cancel']), record, [])).toMatchObject({ decidedBy: 'last-pass-place', status: 'removed', verdict: 'app broken' });
+    expect(triageCss(page(['Cancel']), record, [''])).toMatchObject({ decidedBy: 'hidden-since-last-pass', status: 'hidden', verdict: 'app broken' });
+    expect(triageCss(page(['Cancel']), null, [''])).toMatchObject({ decidedBy: 'present', verdict: 'cannot tell' });
+    expect(triageCss(page(['Cancel']), null, [])).toMatchObject({ decidedBy: 'undecided', verdict: 'cannot tell' });
+  });
+
+  it('should find the same one of several twins whose test id changed, and offer its new test id', () => {
+    const list = (ids: string[]) => [
+      entry({ ref: 's1', role: 'list', name: 'Groceries' }),
+      ...ids.flatMap((_, i) => [
+        entry({ ref: `s${2 + i * 2}`, role: 'listitem', name: '', parent: 's1' }),
+        entry({ ref: `s${3 + i * 2}`, role: 'button', name: 'Delete', parent: `s${2 + i * 2}`, tag: 'button' }),
+      ]),
+    ];
+    const attributes = (prefix: string) => ({ s3: { 'data-testid': `${prefix}-milk` }, s5: { 'data-testid': `${prefix}-bread` }, s7: { 'data-testid': `${prefix}-eggs` } });
+    const byTestId = `getByTestId('delete-bread')`;
+    const tab = {};
+    const record = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [{ ...click, locator: byTestId, reached: { page: tab, ref: 's5' } }], [onPage(withAttributes(list(['m', 'b', 'e']), attributes('delete')), tab)], new Date('2026-11-20T10:00:00Z'));
+    expect(record.calls[0].target).toMatchObject({ testId: 'delete-bread', among: { place: 1, index: 1, count: 3 } });
+    const error = kError.replace(kSave, byTestId);
+    const report = analyzeFailure({ error, target: targetOf(error), states: withAttributes(list(['m', 'b', 'e']), attributes('remove')), actions: [], lastPass: { passedAt: record.passedAt, call: record.calls[0] } });
+    expect(report).toMatchObject({ decidedBy: 'same-element', status: 'renamed', verdict: 'out of date', suggestedRef: 's5' });
+    expect(report.now).toContain('has the test id "remove-bread" now (it was "delete-bread")');
+    expect(report.suggestions[0].code).toBe(`page.getByTestId('remove-bread')`);
+    // One twin fewer: which one it was cannot be said, and no rule guesses.
+    const fewer = analyzeFailure({ error, target: targetOf(error), states: withAttributes(list(['m', 'b']), attributes('remove')), actions: [], lastPass: { passedAt: record.passedAt, call: record.calls[0] } });
+    expect(fewer.decidedBy).not.toBe('same-element');
+  });
+
+  it('should take a role alone for no problem: a dialog that became an alertdialog is out of date', () => {
+    const dialog = `getByRole('dialog', { name: 'Confirm' })`;
+    const error = `Error: expect(locator).toBeVisible() failed\n\nLocator: ${dialog}\nExpected: visible\n`;
+    const confirm = (role: string, text = 'Delete this draft?') => [
+      entry({ ref: 's1', role: 'main', name: '' }),
+      entry({ ref: 's2', role, name: 'Confirm', parent: 's1', text }),
+      entry({ ref: 's3', role: 'button', name: 'Delete', parent: 's2' }),
+    ];
+    const record = buildRecord({ titlePath: ['t'], project: '', config: '', relative }, [{ ...click, method: 'expect', locator: dialog }], [onPage(states(confirm('dialog')))], new Date('2026-11-20T10:00:00Z'));
+    const report = analyzeFailure({ error, target: targetOf(error), states: states(confirm('alertdialog')), actions: [], lastPass: { passedAt: record.passedAt, call: record.calls[0] } });
+    expect(report).toMatchObject({ decidedBy: 'last-pass-place', status: 'moved', verdict: 'out of date', suggestedRef: 's2' });
+    // Its words can still say a problem, and so can a field the page marks invalid.
+    const failed = analyzeFailure({ error, target: targetOf(error), states: states(confirm('alertdialog', 'Saving failed: try again')), actions: [] });
+    expect(failed).toMatchObject({ decidedBy: 'problem-shown', verdict: 'app broken' });
+    const invalid = analyzeFailure({ error, target: targetOf(error), states: states([...confirm('alertdialog'), entry({ ref: 's9', role: 'textbox', name: 'Email', state: { visible: true, invalid: true } })]), actions: [] });
+    expect(invalid).toMatchObject({ decidedBy: 'problem-shown', verdict: 'app broken' });
+    expect(invalid.reason).toContain('textbox "Email" [ref=s9] is marked invalid');
   });
 });

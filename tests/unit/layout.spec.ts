@@ -94,6 +94,24 @@ describe('layout', () => {
     expect([...graph.get('src/playwright')!]).toEqual(['src/errors.ts']);
   });
 
+  it('should keep the triage\'s files free of import cycles, type imports included', () => {
+    // Its rules decide on evidence (evidence.ts) that the live files gather and lastPass.ts keeps: one way.
+    const triage = kSourceFiles.filter(file => file.startsWith(path.join('src', 'triage') + path.sep));
+    const graph = new Map(triage.map(file => [file, imports(file).filter(spec => spec.startsWith('.')).map(spec => resolveImport(file, spec)).filter(to => triage.includes(to))]));
+    const cycles: string[] = [];
+    const visit = (file: string, trail: string[]) => {
+      for (const next of graph.get(file) ?? []) {
+        if (trail.includes(next))
+          cycles.push([...trail.slice(trail.indexOf(next)), next].map(f => path.basename(f)).join(' → '));
+        else
+          visit(next, [...trail, next]);
+      }
+    };
+    for (const file of triage)
+      visit(file, [file]);
+    expect([...new Set(cycles)]).toEqual([]);
+  });
+
   it('should keep src/fixtures to declarations and their wiring', () => {
     expect(sources('src/fixtures')).toEqual([path.join('src', 'fixtures', 'index.ts')]);
   });

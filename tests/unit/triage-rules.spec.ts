@@ -1,9 +1,12 @@
 // The pure rules of the triage: which of a test's errors it triages, which element on the page is
 // "the same control" as a target that matches nothing, and when the test removed its own element.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotEntry } from '../../src/isomorphic/types';
 import type { RecordedState } from '../../src/locators/candidates';
 import { analyzeFailure, type TestAction } from '../../src/triage/analyze';
+import { kRules } from '../../src/triage/rules';
 import { pickError, targetOf } from '../../src/triage/target';
 import { entry, snapshot } from './fixtures';
 
@@ -124,5 +127,20 @@ describe('who removed it', () => {
 
   it('should not tell without the test\'s actions', () => {
     expect(triage(target, recorded())).toMatchObject({ status: 'removed', verdict: 'cannot tell' });
+  });
+});
+
+describe('the rules', () => {
+  it('should be listed in docs/failures.md, in the order they are asked', () => {
+    const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'failures.md'), 'utf8');
+    const listed = [...docs.slice(docs.indexOf('## The rules')).matchAll(/^\d+\. `([a-z-]+)`:/gm)].map(match => match[1]);
+    expect(listed).toEqual(kRules.map(rule => rule.name));
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('should name the rule that decided in every report', () => {
+    const error = clickError(`getByRole('button', { name: 'Save' })`);
+    expect(analyzeFailure({ error, target: targetOf(error), states: [] })).toMatchObject({ decidedBy: 'nothing-captured', verdict: 'cannot tell' });
+    expect(triage(`getByRole('button', { name: 'Save' })`, states([entry({ ref: 's1', role: 'button', name: 'Save', state: { visible: true, disabled: true } })]))).toMatchObject({ decidedBy: 'disabled', verdict: 'app broken' });
   });
 });
