@@ -20,10 +20,10 @@
 //   while the element is surely there (the instrumentation's begin cannot hold a call back).
 
 import path from 'node:path';
-import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
+import type { BrowserContext, Frame, Locator, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../errors';
 
-export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation' | 'action hook';
+export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation' | 'action hook' | 'locator frame';
 
 /** What each internal gives, and what its fallback does without it. */
 export const kFallbacks: { readonly [name in InternalName]: string } = {
@@ -32,7 +32,8 @@ export const kFallbacks: { readonly [name in InternalName]: string } = {
   'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
   'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
   'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
-  'action hook': 'under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed; and a ref\'s locator is checked at its call without holding back the action on it, so that one that removes the element may come first (the ref is then not frozen)',
+  'locator frame': 'what a call on a locator reached is not read (it could be in a document that may run no scripts): the last passing run keeps it only where its locator can be evaluated on the captures',
+  'action hook': 'what each call reached is kept only where its locator can be evaluated on the captures; under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed; and a ref\'s locator is checked at its call without holding back the action on it, so that one that removes the element may come first (the ref is then not frozen)',
 };
 
 const reported = new Set<InternalName>();
@@ -387,4 +388,19 @@ function assertionCall({ receiver, args }: ActionCall): ActionCall {
   const matcher = words.map((word, i) => !i ? word : word === 'url' ? 'URL' : word.charAt(0).toUpperCase() + word.slice(1)).join('');
   const selector = typeof options?.selector === 'string' ? options.selector : undefined;
   return { receiver, method: 'expect', args: [], assertion: { matcher: (options?.isNot ? 'not.' : '') + matcher, ...(selector ? { selector } : {}) } };
+}
+
+// --- The frame of a locator ----------------------------------------------------------------------
+
+/**
+ * The frame a locator was made on (`page.frames()[1].locator(…)` is on that frame; a locator
+ * through `contentFrame()` is on its page's frame, and enters child frames), or undefined without it.
+ */
+export function frameOfLocator(locator: Locator): Frame | undefined {
+  const frame = (locator as unknown as { _frame?: Frame })._frame;
+  if (!frame || typeof frame.parentFrame !== 'function') {
+    reportMissing('locator frame', 'the `_frame` of its locators');
+    return undefined;
+  }
+  return frame;
 }

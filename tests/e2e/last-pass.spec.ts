@@ -150,7 +150,9 @@ test.describe('the last passing run', () => {
 const fs = require('node:fs');
 const { test, expect } = require('stagewright');
 test('check out', async ({ page }) => {
-  await page.setContent(fs.readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8'));
+  const html = fs.readFileSync(require('node:path').join(__dirname, 'app.html'), 'utf8');
+  await page.route('http://shop.test/', route => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto('http://shop.test/');
   await page.locator('#name').fill('Ada');
   await page.locator('//button[text()="Save"]').click();
   await expect(page.locator('#out')).toHaveText('Saved');
