@@ -13,7 +13,8 @@ import { evaluateLocator, snapshotIndex } from '../locators/evaluate';
 import type { LocatorStep } from '../locators/parse';
 import { errorText } from './target';
 import type { LastPassCall, TargetStatus, TriageInput, Verdict } from './evidence';
-import { decide, describeRecorded, kMaxDiffedCaptures, nearMatch, problemsShown, targetSteps, whereItWent, type DiffAt, type Facts, type Meant, type Seen, type Traced } from './rules';
+import { describeRecorded, kMaxDiffedCaptures, nearMatch, problemsShown, targetSteps, whereItWent, type DiffAt, type Meant, type Traced } from './findings';
+import { decide, type Facts, type Seen } from './rules';
 
 export type { LiveEvidence, TargetStatus, TestAction, TriageInput, Verdict } from './evidence';
 
