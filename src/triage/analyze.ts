@@ -138,7 +138,7 @@ function gatherFacts(input: TriageInput): Facts {
     unlisted,
     meant,
     nowEntry,
-    problems: final ? problemsShown(final) : [],
+    problems: [...live.serverError ? [live.serverError] : [], ...final ? problemsShown(final) : []],
     recorded,
     passedOn: input.lastPass?.passedAt.slice(0, 10),
     live,

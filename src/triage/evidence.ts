@@ -93,6 +93,8 @@ export interface LiveEvidence {
   opener?: { name: string; code: string };
   /** The page's requests still unanswered when the test ended. */
   pendingRequests?: string[];
+  /** The server answered the page's last document with an error (500 or more), in words. */
+  serverError?: string;
   /**
    * For a target a snapshot cannot evaluate (CSS, XPath): the refs of the elements Playwright
    * resolves it to on the live page ('' for one no capture named: not in the accessibility tree).

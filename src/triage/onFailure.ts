@@ -74,7 +74,8 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
   const record = evidence.lastPass?.record;
   const call = record && target.kind !== 'none' ? findCall(record, afterPage(target.source), picked?.error.location && { ...picked.error.location, file: testFileOf(testInfo, picked.error.location.file) }) : undefined;
   const lastPass = !evidence.lastPass ? undefined : record && call ? { passedAt: record.passedAt, call } : null;
-  const live: LiveEvidence = { pendingRequests: evidence.actions.pendingRequests(), ...await lookLive(sw, target, call?.target) };
+  const serverError = sw === main ? evidence.actions.serverError() : undefined;
+  const live: LiveEvidence = { pendingRequests: evidence.actions.pendingRequests(), ...serverError ? { serverError } : {}, ...await lookLive(sw, target, call?.target) };
   const report = analyzeFailure({
     error,
     step,

@@ -107,7 +107,7 @@ export const kRules: readonly Rule[] = [
   },
   {
     name: 'problem-shown',
-    summary: 'the page shows an alert or an error message: app broken',
+    summary: 'the page shows an alert or an error message, or the server answered its document with an error: app broken',
     decide: f => f.problems.length ? { verdict: 'app broken', reason: `the page shows a problem: ${f.problems.join('; ')}` } : undefined,
   },
   {

@@ -291,3 +291,12 @@ describe('the rules for any locator: CSS, XPath, test ids, roles', () => {
     expect(invalid.reason).toContain('textbox "Email" [ref=s9] is marked invalid');
   });
 });
+
+describe('the server\'s word', () => {
+  it('should take an error status for the page\'s document as a problem, whatever the page shows', () => {
+    const report = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), actions: [], live: { serverError: 'the server answered 502 for http://app.test/' } });
+    expect(report).toMatchObject({ decidedBy: 'problem-shown', verdict: 'app broken' });
+    expect(report.reason).toBe('the page shows a problem: the server answered 502 for http://app.test/');
+    expect(analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), actions: [] }).decidedBy).not.toBe('problem-shown');
+  });
+});
