@@ -368,3 +368,4 @@ export function setTimeout(callback: () => void, ms: number): void {
   uncurriedSetTimeout(win, callback, ms);
 }
 export const documentVisibilityState = getter<Document, string>(DocumentProto, 'visibilityState');
+export const documentDesignMode = getter<Document, string>(DocumentProto, 'designMode');

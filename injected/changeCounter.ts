@@ -69,6 +69,8 @@ function scriptsMayRun(): boolean {
  */
 export class ChangeCounter {
   count = 0;
+  /** Every record delivered, handed on (the incremental walk's memory, walkMemo.ts). */
+  onRecords: ((records: MutationRecord[]) => void) | undefined;
   private readonly _scripts = scriptsMayRun();
   private readonly _observer: MutationObserver;
   /** The URL when last counted: `history.pushState` changes it with no event. */
@@ -110,6 +112,8 @@ export class ChangeCounter {
       if (!records.length)
         return;
       this.count += records.length;
+      if (this.onRecords)
+        this.onRecords(records);
       rememberPasswordSwitches(records);
       this._observeInsertedShadowRoots(records);
       // `document.open()` mutates the document and drops the window's listeners: take them back at once.
@@ -255,6 +259,11 @@ export class ChangeCounter {
   }
 
   /** Observes the document or a shadow root (a walk entered it), and the shadow roots in it. */
+  /** Whether mutations are observed at all: not in a document that may run no scripts. */
+  get observing(): boolean {
+    return this._scripts;
+  }
+
   observe(root: Document | ShadowRoot) {
     if (this._watch(root))
       this._observeShadowRootsIn([root]);

@@ -344,6 +344,14 @@ export function styleCursor(style: StyleRecord): string {
   return style.cursor;
 }
 
+/**
+ * `content-visibility`: read by the incremental walk's sweep only. Where it turns `hidden`, the
+ * element's box and its content's visibility change while display and visibility stay.
+ */
+export function styleContentVisibility(style: StyleRecord): string {
+  return getPropertyValue(style.declaration, 'content-visibility');
+}
+
 /** `-webkit-text-security`: an inherited property, so the element's own computed value also says what an ancestor set. */
 export function styleTextSecurity(style: StyleRecord): string {
   if (style.textSecurity === undefined)

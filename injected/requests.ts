@@ -3,7 +3,7 @@
 // answers with a string built with the builtins captured at install. A snapshot's answer is
 // encoded by src/isomorphic/protocol.ts, against the last answer sent when the caller holds it.
 
-import { encodeAnswer, encodeSnapshotParts, type AnswerState, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { encodeAnswer, encodeSnapshotParts, packEntry, type AnswerState, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { createTable } from '../src/isomorphic/tables';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import type { SelectorEngine, StagewrightRuntime } from './api';
@@ -16,7 +16,8 @@ import { serializeDocument } from './dom';
 import { RefEngine } from './refEngine';
 import { RefRegistry } from './registry';
 import { beginSecretValues, takeSecretValues } from './secrets';
-import { walkDocument } from './walker';
+import { walkDocument, type WalkResult } from './walker';
+import { WalkMemo } from './walkMemo';
 
 /** The most elements a document holds for `heldRefs`: a test's calls on elements not yet walked. */
 const kMaxHeld = 500;
@@ -36,14 +37,17 @@ export class Runtime implements StagewrightRuntime {
   private _sentCount = 0;
   /** Elements calls of the test reached before any walk named them (`holdTarget`). */
   private _held: Element[] = [];
+  /** The last capture walk, for the next one to take what did not change (walkMemo.ts). */
+  private readonly _memo = new WalkMemo();
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
     this._registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
+    this._changes.onRecords = records => this._memo.noteRecords(records);
     this._refs = new RefEngine(this._registry, () => {
       walkDocument(document.documentElement, this._registry, {
         limits: this._lastWalk.limits, redact: this._lastWalk.redact, prefix: this._lastWalk.prefix, minNextId: 0, issueNew: false,
-        onShadowRoot: undefined, partial: false,
+        onShadowRoot: undefined, partial: false, memo: undefined, unsoundReuse: false, assign: true,
       });
     });
   }
@@ -96,12 +100,32 @@ export class Runtime implements StagewrightRuntime {
     const changeCount = this.changeCount(request.dom);
     const root = rootElement || document.documentElement;
     this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
-    // What the walk and the serializer withhold, for Node to mask wherever else it occurs.
-    beginSecretValues();
-    const result = walkDocument(root, this._registry, {
-      limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
-      onShadowRoot: shadowRoot => this._changes.observe(shadowRoot), partial: request.partial,
-    });
+    // Only a walk of the whole document, where every mutation is observed, takes from the last one.
+    const incremental = !rootElement && !request.partial && this._changes.observing;
+    if (!incremental && !rootElement)
+      this._memo.forget();
+    const walk = () => {
+      // What the walk and the serializer withhold, for Node to mask wherever else it occurs.
+      beginSecretValues();
+      // Every option its own property: none is read from a page's Object.prototype.
+      return walkDocument(root, this._registry, {
+        limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
+        onShadowRoot: shadowRoot => this._changes.observe(shadowRoot), partial: request.partial,
+        memo: incremental ? this._memo : undefined, unsoundReuse: request.unsoundReuse, assign: true,
+      });
+    };
+    const saved = incremental && request.verify ? this._memo.save() : undefined;
+    let result = walk();
+    // A walk that took nothing from the last one is a full walk.
+    let mismatch = saved && result.taken > 0 ? this._verifyWalk(root, result, request) : undefined;
+    if (saved && mismatch) {
+      // Chromium settles some layouts (a `content-visibility` change) only once something asks
+      // about visibility: the first walk of a task can read a box the next one reads otherwise.
+      // The walks since have settled it; a difference the incremental walk makes again is its own.
+      this._memo.restore(saved);
+      result = walk();
+      mismatch = result.taken > 0 ? this._verifyWalk(root, result, request) : undefined;
+    }
     const elapsedMs = now() - started;
     let dom: string | undefined;
     let domTruncated: boolean | undefined;
@@ -131,6 +155,7 @@ export class Runtime implements StagewrightRuntime {
       dom,
       domTruncated,
       secrets: secrets.length ? secrets : undefined,
+      mismatch,
     }, jsonStringifier());
     // A subtree walk's answer is always whole and is not kept as a base.
     const keep = !rootElement;
@@ -140,6 +165,31 @@ export class Runtime implements StagewrightRuntime {
     if (keep)
       this._sent = encoded.state;
     return encoded.answer;
+  }
+
+  /**
+   * The oracle of the incremental walk (STAGEWRIGHT_VERIFY_INCREMENTAL=1): a full walk right
+   * after it, in the same task, must give the same entries, text and withheld values; the first
+   * difference, or undefined. The full walk leaves the registry and the memory as they are.
+   */
+  private _verifyWalk(root: Element, incremental: WalkResult, request: ReadRequest): string | undefined {
+    const withheld = takeSecretValues();
+    beginSecretValues();
+    const full = this._fullWalk(root, request);
+    const fullWithheld = takeSecretValues();
+    beginSecretValues(withheld);
+    // A walk cut short by a limit is not the page: there is nothing to compare.
+    if (incremental.truncated || full.truncated)
+      return undefined;
+    return firstWalkDifference(incremental, full) ?? firstMissing(withheld, fullWithheld);
+  }
+
+  /** A full walk that leaves the registry and the memory of the last walk as they are. */
+  private _fullWalk(root: Element, request: ReadRequest): WalkResult {
+    return walkDocument(root, this._registry, {
+      limits: request.limits, redact: request.redact, minNextId: request.minNextId, prefix: request.prefix, issueNew: true,
+      onShadowRoot: shadowRoot => this._changes.observe(shadowRoot), partial: false, memo: undefined, unsoundReuse: false, assign: false,
+    });
   }
 
   refOf(element: Element): string {
@@ -230,6 +280,43 @@ function readSnapshotRequest(json: string): ReadRequest {
     prefix: field(request, 'prefix', ''),
     dom: !!field(request, 'dom', false),
     partial: !!field(request, 'partial', false),
+    verify: !!field(request, 'verify', false),
+    unsoundReuse: !!field(request, 'unsoundReuse', false),
     since: field<string | undefined>(request, 'since', undefined),
   };
+}
+
+/** Where an incremental walk first differs from a full walk of the same moment (entries by their packed form, as sent). */
+function firstWalkDifference(incremental: WalkResult, full: WalkResult): string | undefined {
+  const stringify = jsonStringifier();
+  const count = incremental.entries.length < full.entries.length ? incremental.entries.length : full.entries.length;
+  for (let i = 0; i < count; i++) {
+    const a = stringify(packEntry(incremental.entries[i]));
+    const b = stringify(packEntry(full.entries[i]));
+    if (a !== b)
+      return 'entry ' + i + (incremental.takenEntries[i] ? ' (taken from the last walk)' : ' (walked)') + ': ' + capDifference(a) + ' where a full walk has ' + capDifference(b);
+  }
+  if (incremental.entries.length !== full.entries.length)
+    return incremental.entries.length + ' entries where a full walk has ' + full.entries.length;
+  const a = stringify(incremental.text);
+  const b = stringify(full.text);
+  if (a !== b)
+    return 'top-level text ' + capDifference(a) + ' where a full walk has ' + capDifference(b);
+  return incremental.visited === full.visited ? undefined : 'visited ' + incremental.visited + ' where a full walk has ' + full.visited;
+}
+
+/** A value a full walk withholds that the incremental walk did not: it would reach an artifact unmasked. */
+function firstMissing(withheld: string[], fullWithheld: string[]): string | undefined {
+  const seen = createTable<true>();
+  for (let i = 0; i < withheld.length; i++)
+    seen[withheld[i]] = true;
+  for (let i = 0; i < fullWithheld.length; i++) {
+    if (seen[fullWithheld[i]] !== true)
+      return 'a secret value of ' + fullWithheld[i].length + ' characters that a full walk withholds was not withheld';
+  }
+  return undefined;
+}
+
+function capDifference(text: string): string {
+  return text.length > 600 ? stringSlice(text, 0, 599) + '…' : text;
 }

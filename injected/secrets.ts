@@ -216,10 +216,12 @@ export function isSecretContent(element: Element): boolean {
 let secretValues: string[] | undefined;
 let secretValueSeen: { [value: string]: true } = objectCreate(null);
 
-/** Starts collecting the values this page call withholds (`noteSecretValues`). */
-export function beginSecretValues(): void {
+/** Starts collecting the values this page call withholds (`noteSecretValues`), after those already `collected`. */
+export function beginSecretValues(collected: string[] = []): void {
   secretValues = [];
   secretValueSeen = objectCreate(null);
+  for (let i = 0; i < collected.length; i++)
+    noteValue(collected[i]);
 }
 
 /** The values collected since `beginSecretValues`, and stops collecting. */

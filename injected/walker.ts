@@ -9,20 +9,21 @@ import { getAccessibleDescription, getAccessibleName, getCSSContent } from './ac
 import {
   append, assignedNodes, characterData, documentActiveElement, documentDefaultView, documentDocumentElement, documentGetElementById,
   elementQuerySelectorAll, elementShadowRoot, getAttribute, getBoundingClientRect, getClientRects, getRootNode, hasAttribute, iframeSrc,
-  inputValue, labelControl, mapDelete, mapGet, MapCtor, mapSet, mathRound, nodeContains, nodeFirstChild, nodeLastChild, nodeNextSibling,
-  nodeListLength, nodeOwnerDocument, nodeParentElement, nodePreviousSibling, nodeType, now, objectCreate, optionLabel, optionText, selectOptions,
+  inputValue, labelControl, mapDelete, mapForEach, mapGet, MapCtor, mapSet, mathRound, nodeContains, nodeFirstChild, nodeLastChild, nodeNextSibling,
+  nodeListLength, nodeOwnerDocument, nodeParentElement, nodePreviousSibling, nodeType, now, objectCreate, objectKeys, optionLabel, optionText, selectOptions,
   selectSelectedIndex, shadowRootActiveElement, shadowRootGetElementById, stringCharCodeAt, stringIndexOf, stringSlice, stringToLowerCase, stringTrim,
   textAreaValue, toSet,
 } from './builtins';
-import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isEditingHost, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleCursor, type StyleRecord } from './domUtils';
+import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEditable, isEditingHost, isElementHiddenForAria, getElementComputedStyle, Hiddenness, readElementComputedStyle, seedHiddenSubtree, styleContentVisibility, styleCursor, styleTextSecurity, type StyleRecord } from './domUtils';
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
-import { editableLinesOutsideRedacted, hasContentOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues } from './secrets';
-import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHavePseudoContentInWalk } from './pseudoContent';
+import { editableLinesOutsideRedacted, hasContentOutsideRedacted, isInRedacted, isRedacted, isSecretContent, isSecretField, noteSecretValues, withholdsValueAttributes } from './secrets';
+import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHaveElementContent, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 import { beginLinkUrls, linkUrl } from './links';
+import { fieldState, newWalkedElements, newWalkedEntries, readsOutside, settingsOf, type LastWalk, type WalkedElements, type WalkedEntries, type WalkMemo } from './walkMemo';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -38,6 +39,18 @@ export interface WalkOptions {
   onShadowRoot?: (root: ShadowRoot) => void;
   /** A subtree walk: it does not replace the document's last walk in the registry. */
   partial?: boolean;
+  /**
+   * The document's memory of its last walk (walkMemo.ts): subtrees where nothing changed are
+   * taken from it, and this walk replaces it. Never for a subtree walk.
+   */
+  memo?: WalkMemo;
+  /**
+   * Only to prove that the oracle catches a wrong reuse: every subtree the memo has is taken
+   * without the sweep's checks.
+   */
+  unsoundReuse?: boolean;
+  /** False: refs are what the registry holds now, and it is left as it is (the oracle's full walk). */
+  assign?: boolean;
 }
 
 export interface WalkResult {
@@ -46,6 +59,10 @@ export interface WalkResult {
   text: TextRun[];
   truncated: boolean;
   visited: number;
+  /** How many entries were taken from the last walk (walkMemo.ts). */
+  taken: number;
+  /** Per entry: taken from the last walk. */
+  takenEntries: boolean[];
 }
 
 // Landmarks (and dialogs) make up the fingerprint context of what they contain.
@@ -83,6 +100,10 @@ interface StackItem {
   /** On an Exit item: the element's ::after content, and the owner it belongs to. */
   after: string;
   afterOwner: number;
+  /** Inside a subtree that is new or changed since the last walk: nothing in it is taken from that walk. */
+  changed: boolean;
+  /** On an Exit item: the index of the element's entry, -1 for none. */
+  entry: number;
 }
 
 export function walkDocument(root: Element, registry: RefRegistry, options: WalkOptions): WalkResult {
@@ -131,13 +152,110 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   let visited = 0;
 
   const owns = collectOwns(root);
+  // The incremental walk: what is taken from the last walk, and what this one keeps for the next.
+  const memo = options.partial ? undefined : options.memo;
+  const settings = memo ? settingsOf(options, ownerDocument) : '';
+  const reuse = memo ? memo.begin(root, settings, focused, options.redact.length > 0, ownedElements(owns)) : undefined;
+  const walked = memo ? newWalkedElements() : undefined;
+  const walkedEntries = memo ? newWalkedEntries() : undefined;
+  /** Per entry: taken whole from the last walk (its name, description and text come with it). */
+  const taken: boolean[] = [];
   const stack: StackItem[] = [];
-  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, outOfTree: false, editorValue: false, after: '', afterOwner: kNoOwner });
+  append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, outOfTree: false, editorValue: false, after: '', afterOwner: kNoOwner, changed: false, entry: -1 });
+
+  /**
+   * Takes the subtree of `element` from the last walk, where it had an entry whose subtree reads
+   * nothing outside it, was reached with the same context, and holds no change the records or
+   * the focus say: when a sweep finds every element's style, shadow root, generated content and
+   * form state as they were, its entries are the last walk's with this walk's boxes.
+   */
+  const takeFromLastWalk = (element: Element, item: StackItem): boolean => {
+    const last = reuse!.last;
+    const j = mapGet(last.entryOf, element);
+    if (j === undefined)
+      return false;
+    const before = last.walked;
+    const spans = last.walkedEntries;
+    if (!spans.selfContained[j] || spans.context[j] !== contextOf(item) || mapGet(reuse!.changedBelow, element))
+      return false;
+    const start = spans.walkedAt[j];
+    const end = spans.walkedEnd[j];
+    if (visited + end - start > maxNodes)
+      return false;
+    for (let k = start; k < end; k++) {
+      if ((k & 127) === 0 && now() > deadline)
+        return false;
+      const at = before.elements[k];
+      const tag = before.tags[k];
+      const style = readElementComputedStyle(at, windowed);
+      const entered = before.entered[k];
+      if (entered) {
+        append(styleRoots, entered);
+        addPseudoContentRoot(entered);
+        if (options.onShadowRoot)
+          options.onShadowRoot(entered);
+      }
+      if (!options.unsoundReuse && !sameAsWalked(before, k, at, tag, style))
+        return false;
+      if (before.secret[k])
+        noteSecretValues(at, tag, isRedacted(at));
+    }
+    const parent = item.parent;
+    if (current[parent + 1])
+      endRun(parent + 1);
+    childCounts[parent + 1]++;
+    const offset = entries.length - j;
+    const walkedOffset = walked!.elements.length - start;
+    const entryEnd = spans.entryEnd[j];
+    for (let i = j; i < entryEnd; i++) {
+      const entry = cloneEntry(spans.entries[i]);
+      const at = before.elements[spans.walkedAt[i]];
+      const box = readBox(at, windowed ? getElementComputedStyle(at) : null);
+      entry.bbox = box.bbox;
+      entry.state.visible = box.visible;
+      const entryParent = i === j ? parent : spans.parents[i] + offset;
+      entry.depth = entryParent >= 0 ? entries[entryParent].depth + 1 : 0;
+      taken[entries.length] = true;
+      walkedEntries!.walkedAt[entries.length] = spans.walkedAt[i] + walkedOffset;
+      walkedEntries!.walkedEnd[entries.length] = spans.walkedEnd[i] + walkedOffset;
+      walkedEntries!.entryEnd[entries.length] = spans.entryEnd[i] + offset;
+      walkedEntries!.context[entries.length] = spans.context[i];
+      append(entries, entry);
+      append(elements, before.elements[spans.walkedAt[i]]);
+      append(parents, entryParent);
+      append(current, '');
+      append(childCounts, 0);
+      append(runs, []);
+    }
+    // What the sweep found is what the last walk kept: kept again as it was.
+    for (let k = start; k < end; k++) {
+      append(walked!.elements, before.elements[k]);
+      append(walked!.tags, before.tags[k]);
+      append(walked!.display, before.display[k]);
+      append(walked!.visibility, before.visibility[k]);
+      append(walked!.contentVisibility, before.contentVisibility[k]);
+      append(walked!.cursor, before.cursor[k]);
+      append(walked!.textSecurity, before.textSecurity[k]);
+      append(walked!.shadowRoot, before.shadowRoot[k]);
+      append(walked!.entered, before.entered[k]);
+      append(walked!.pseudo, before.pseudo[k]);
+      append(walked!.field, before.field[k]);
+      append(walked!.secret, before.secret[k]);
+      append(walked!.outside, before.outside[k]);
+      append(walked!.entry, before.entry[k] >= 0 ? before.entry[k] + offset : -1);
+      append(walked!.fresh, false);
+    }
+    visited += end - start;
+    return true;
+  };
+
   while (stack.length) {
     const item = stack[stack.length - 1];
     stack.length--;
     const node = item.node;
     if (item.kind === Frame.Exit) {
+      if (item.entry >= 0 && walked)
+        endSpan(walked, walkedEntries!, item.entry, entries.length);
       if (item.after)
         current[item.afterOwner + 1] += item.after;
       if (item.owner !== kNoOwner && current[item.owner + 1])
@@ -154,11 +272,15 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     const element = node as Element;
     // An owned element is walked as its owner's child (pushed there, `released`), not where it sits.
-    if (owns.count && mapGet(owns.ownerOf, element)) {
+    const isOwned = owns.count > 0 && !!mapGet(owns.ownerOf, element);
+    if (isOwned) {
       if (!mapGet(owns.released, element))
         continue;
       mapDelete(owns.released, element);
     }
+    const changed = item.changed || (!!reuse && !!mapGet(reuse.changedSubtree, element));
+    if (reuse && !changed && element !== root && takeFromLastWalk(element, item))
+      continue;
     if (++visited > maxNodes || ((visited & 127) === 0 && now() > deadline)) {
       truncated = true;
       break;
@@ -168,6 +290,9 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       continue;
     }
     const tag = elementTag(element);
+    const walkedAt = walked ? walked.elements.length : -1;
+    if (walked)
+      walkedFresh(walked, element, tag, readsOutside(element, tag, isOwned || (owns.count > 0 && !!mapGet(owns.owned, element))));
     const style = readElementComputedStyle(element, windowed);
     const hiddenness = computeOwnHiddenness(element, style);
     // What the walk learns top-down spares the name computation its climbs up the ancestors.
@@ -211,6 +336,12 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (include) {
       const index = entries.length;
       const entry = createEntry(element, tag, role, interactive, style, focused, redacted);
+      taken[index] = false;
+      if (walked) {
+        walked.entry[walkedAt] = index;
+        walkedEntries!.walkedAt[index] = walkedAt;
+        walkedEntries!.context[index] = contextOf(item);
+      }
       // A clickable non-widget (a generic, an image) says so; a link or button needs no marker.
       if (interactive && !isInteractiveRole(role) && startsPointer(element, style))
         entry.state.cursor = 'pointer';
@@ -239,6 +370,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
       // An unnamed input button (in visible aria-hidden content) still shows its value: its text.
       if (include && tag === 'input' && (item.outOfTree || shownOutOfTree === 'aria-hidden') && !redacted && isInputButton(element))
         current[owner + 1] += ' ' + inputValue(element as HTMLInputElement) + ' ';
+      if (include && walked)
+        endSpan(walked, walkedEntries!, owner, entries.length);
       continue;
     }
     // Inside visible aria-hidden content, elements are entries with their text and no names, as
@@ -258,6 +391,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
         current[owner + 1] += ' ';
     const shadowRoot = shadowRootOf(element);
     if (shadowRoot) {
+      if (walked)
+        walked.entered[walkedAt] = shadowRoot;
       append(styleRoots, shadowRoot);
       addPseudoContentRoot(shadowRoot);
       if (options.onShadowRoot)
@@ -269,20 +404,20 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     if (before)
       current[owner + 1] += before;
     const after = pseudoText ? getCSSContent(element, '::after') : null;
-    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, outOfTree, editorValue, after: after || '', afterOwner: owner });
+    append(stack, { kind: Frame.Exit, node: element, owner: inline ? kNoOwner : owner, parent, depth: item.depth, presentational, hiddenText, secretText, outOfTree, editorValue, after: after || '', afterOwner: owner, changed, entry: include ? owner : -1 });
     const owned = owns.count ? mapGet(owns.owned, element) : undefined;
     if (owned) {
       for (let i = owned.length - 1; i >= 0; i--) {
         mapSet(owns.released, owned[i], true);
-        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue, after: '', afterOwner: kNoOwner });
+        append(stack, { kind: Frame.Enter, node: owned[i], owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue, after: '', afterOwner: kNoOwner, changed, entry: -1 });
       }
     }
-    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue });
+    pushChildren(stack, element, tag, shadowRoot, { owner, parent, depth: item.depth + 1, presentational, hiddenText, secretText, outOfTree, editorValue, changed });
   }
 
   // Names run after the walk but under the same deadline: past it, the rest of the page is cut.
   const bases: string[] = [];
-  const named = computeNames(entries, elements, parents, bases, deadline);
+  const named = computeNames(entries, elements, parents, bases, deadline, taken);
   if (named < entries.length) {
     truncated = true;
     entries.length = named;
@@ -297,7 +432,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     let own = runs[i + 1];
-    if (!own.length || entry.value !== undefined)
+    if (taken[i] || !own.length || entry.value !== undefined)
       continue;
     // Where the content is the name, a run the name already says is not said again; content that
     // an aria-label or aria-labelledby replaced is still on screen, and stays. Beside child entries
@@ -324,7 +459,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   }
   computeFingerprints(entries, parents, bases);
 
-  const refs = registry.assign(elementsAsCandidates(elements, entries), {
+  const refs = options.assign === false ? refsNow(registry, elements) : registry.assign(elementsAsCandidates(elements, entries), {
     minNextId: options.minNextId, prefix: options.prefix, issueNew: options.issueNew, partial: !!options.partial,
   });
   for (let i = 0; i < entries.length; i++) {
@@ -332,7 +467,16 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     entry.ref = refs[i] || '';
     entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
   }
-  return { entries, text: runs[0], truncated, visited };
+  if (memo) {
+    if (truncated)
+      memo.forget();
+    else
+      memo.keep(rememberWalk(root, settings, focused, walked!, walkedEntries!, entries, parents, windowed));
+  }
+  let takenCount = 0;
+  for (let i = 0; i < taken.length; i++)
+    takenCount += taken[i] ? 1 : 0;
+  return { entries, text: runs[0], truncated, visited, taken: takenCount, takenEntries: taken };
 }
 
 /**
@@ -342,7 +486,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
  * landmarks around the entry and the last heading before it. The name computation keeps redacted
  * text out (and names a redacted entry `[redacted]` when it hid the name).
  */
-function computeNames(entries: SnapshotEntry[], elements: Element[], parents: number[], bases: string[], deadline: number): number {
+function computeNames(entries: SnapshotEntry[], elements: Element[], parents: number[], bases: string[], deadline: number, taken: boolean[]): number {
   const contexts: string[] = [];
   // Entries in visible aria-hidden content: hidden from the accessibility tree, they have no name
   // (https://w3c.github.io/accname/#comp_hidden_not_referenced); their text shows what they say.
@@ -355,9 +499,10 @@ function computeNames(entries: SnapshotEntry[], elements: Element[], parents: nu
     const element = elements[i];
     const parent = parents[i];
     unnamed[i] = entry.state.hidden === true || (parent >= 0 && unnamed[parent]);
-    const name = unnamed[i] ? '' : capText(safeText(getAccessibleName, element));
+    // An entry taken from the last walk comes with its name and description.
+    const name = taken[i] ? entry.name : unnamed[i] ? '' : capText(safeText(getAccessibleName, element));
     entry.name = name;
-    const description = unnamed[i] ? '' : capText(safeText(getAccessibleDescription, element));
+    const description = taken[i] || unnamed[i] ? '' : capText(safeText(getAccessibleDescription, element));
     if (description)
       entry.description = description;
     const context = parent >= 0 ? contexts[parent] : '';
@@ -502,7 +647,7 @@ function collectOwns(root: Element): Owns {
 }
 
 /** What a child inherits from where it sits: an Enter item without its node. */
-type ChildContext = Omit<StackItem, 'kind' | 'node' | 'after' | 'afterOwner'>;
+type ChildContext = Omit<StackItem, 'kind' | 'node' | 'after' | 'afterOwner' | 'entry'>;
 
 /**
  * Pushes the flat-tree children of `element` so that they pop in document order: elements, and
@@ -529,17 +674,31 @@ function pushChild(stack: StackItem[], child: Node, readsText: boolean, context:
     append(stack, {
       kind: Frame.Enter, node: child, owner: context.owner, parent: context.parent, depth: context.depth, presentational: context.presentational,
       hiddenText: context.hiddenText, secretText: context.secretText, outOfTree: context.outOfTree, editorValue: context.editorValue,
-      after: '', afterOwner: kNoOwner,
+      after: '', afterOwner: kNoOwner, changed: context.changed, entry: -1,
     });
   }
+}
+
+interface EntryBox {
+  bbox: SnapshotEntry['bbox'];
+  visible: boolean;
+}
+
+/** An entry's box, null where nothing is rendered, and whether it is visible (a non-empty box). */
+function readBox(element: Element, style: StyleRecord | null): EntryBox {
+  const rect = getBoundingClientRect(element);
+  const rendered = rect.width > 0 || rect.height > 0 || (!!style && style.display !== 'contents' && getClientRects(element).length > 0);
+  return {
+    bbox: rendered ? { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) } : null,
+    visible: rect.width > 0 && rect.height > 0,
+  };
 }
 
 function createEntry(element: Element, tag: string, role: string, interactive: boolean,
   style: StyleRecord | null, focused: Element | null, redacted: boolean): SnapshotEntry {
   const state = getAriaStates(element, role) as EntryState;
-  const rect = getBoundingClientRect(element);
-  const rendered = rect.width > 0 || rect.height > 0 || (!!style && style.display !== 'contents' && getClientRects(element).length > 0);
-  state.visible = rect.width > 0 && rect.height > 0;
+  const box = readBox(element, style);
+  state.visible = box.visible;
   if (element === focused)
     state.focused = true;
   // Every field is an own property from the start, the optional ones too: what is read of an entry
@@ -551,7 +710,7 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
     name: '',
     description: undefined,
     state,
-    bbox: rendered ? { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) } : null,
+    bbox: box.bbox,
     fingerprint: '',
     interactive,
     recently_changed: false,
@@ -583,6 +742,139 @@ function createEntry(element: Element, tag: string, role: string, interactive: b
   if (placeholder)
     entry.placeholder = capText(placeholder);
   return entry;
+}
+
+/** A copy of an entry of the last walk, with what this walk sets (ref, parent, depth, box) still to set. */
+function cloneEntry(entry: SnapshotEntry): SnapshotEntry {
+  // No prototype, as getAriaStates makes it.
+  const state = objectCreate(null) as EntryState;
+  const keys = objectKeys(entry.state);
+  for (let i = 0; i < keys.length; i++)
+    (state as unknown as { [key: string]: unknown })[keys[i]] = (entry.state as unknown as { [key: string]: unknown })[keys[i]];
+  return {
+    ref: '', role: entry.role, name: entry.name, description: entry.description, state, bbox: null, fingerprint: '', interactive: entry.interactive,
+    recently_changed: false, depth: 0, parent: null, tag: entry.tag, text: entry.text, runs: entry.runs, url: entry.url, value: entry.value,
+    placeholder: entry.placeholder, frame: entry.frame,
+  };
+}
+
+/** What the walk carries into an element from above, as one number: the same number, the same walk below. */
+function contextOf(item: StackItem): number {
+  return (item.presentational ? 1 : 0) + (item.hiddenText ? 2 : 0) + (item.secretText ? 4 : 0) + (item.outOfTree ? 8 : 0) +
+    (item.editorValue ? 16 : 0) + (item.owner === kNoOwner ? 32 : 0) + item.depth * 64;
+}
+
+/** Ends the span of entry `index`'s subtree, in walked elements and in entries. */
+function endSpan(walked: WalkedElements, spans: WalkedEntries, index: number, entryCount: number): void {
+  spans.walkedEnd[index] = walked.elements.length;
+  spans.entryEnd[index] = entryCount;
+}
+
+/** The refs the registry holds now for `elements`, the registry left as it is. */
+function refsNow(registry: RefRegistry, elements: Element[]): string[] {
+  const refs: string[] = [];
+  for (let i = 0; i < elements.length; i++)
+    append(refs, registry.refOf(elements[i]) || '');
+  return refs;
+}
+
+/** The elements aria-owns moves, and their owners: what they hold is not where it sits. */
+function ownedElements(owns: Owns): Element[] {
+  const elements: Element[] = [];
+  if (!owns.count)
+    return elements;
+  mapForEach(owns.ownerOf, (owner: Element, owned: Element) => {
+    append(elements, owned);
+    append(elements, owner);
+  });
+  return elements;
+}
+
+const kNoStyle = '\u0000';
+// The form controls whose state `fieldState` reads.
+const kFieldTags = toSet(['input', 'textarea', 'select', 'option']);
+
+/** An element this walk visited itself: what the last walk kept of it is read at the walk's end (`rememberWalk`). */
+function walkedFresh(walked: WalkedElements, element: Element, tag: string, outside: boolean): void {
+  append(walked.elements, element);
+  append(walked.tags, tag);
+  append(walked.display, kNoStyle);
+  append(walked.visibility, kNoStyle);
+  append(walked.contentVisibility, kNoStyle);
+  append(walked.cursor, undefined);
+  append(walked.textSecurity, undefined);
+  append(walked.shadowRoot, null);
+  append(walked.entered, null);
+  append(walked.pseudo, undefined);
+  append(walked.field, undefined);
+  append(walked.secret, false);
+  append(walked.outside, outside);
+  append(walked.entry, -1);
+  append(walked.fresh, true);
+}
+
+/** Generated content of the element's ::before and ::after, where the style sheets say there may be some. */
+function pseudoContentOf(element: Element, tag: string): string | undefined {
+  if (!mayHavePseudoContentInWalk(element, tag))
+    return undefined;
+  return (getCSSContent(element, '::before') || '') + '\u0000' + (getCSSContent(element, '::after') || '');
+}
+
+/**
+ * The sweep of one element the last walk visited (at `k`): whether what the walk read of it that
+ * no mutation record shows is as it was.
+ */
+function sameAsWalked(walked: WalkedElements, k: number, element: Element, tag: string, style: StyleRecord | null): boolean {
+  if ((style ? style.display : kNoStyle) !== walked.display[k] || (style ? style.visibility : kNoStyle) !== walked.visibility[k] ||
+    (style ? styleContentVisibility(style) : kNoStyle) !== walked.contentVisibility[k])
+    return false;
+  if (style && walked.cursor[k] !== undefined && styleCursor(style) !== walked.cursor[k])
+    return false;
+  if (style && walked.textSecurity[k] !== undefined && styleTextSecurity(style) !== walked.textSecurity[k])
+    return false;
+  if (shadowRootOf(element) !== walked.shadowRoot[k] || pseudoContentOf(element, tag) !== walked.pseudo[k])
+    return false;
+  return walked.field[k] === undefined || fieldState(element, tag, isSecretField(element)) === walked.field[k];
+}
+
+/**
+ * What the next walk compares and takes: read once the walk is done, from the walk's own caches
+ * (a style property the walk never asked for is not compared either). A subtree is self-contained
+ * when no element in it reads outside it.
+ */
+function rememberWalk(root: Element, settings: string, focused: Element | null, walked: WalkedElements, spans: WalkedEntries,
+  entries: SnapshotEntry[], parents: number[], windowed: boolean): LastWalk {
+  const outsideBefore: number[] = [0];
+  for (let k = 0; k < walked.elements.length; k++) {
+    if (walked.fresh[k]) {
+      const element = walked.elements[k];
+      const tag = walked.tags[k];
+      const style = windowed ? getElementComputedStyle(element) : null;
+      walked.display[k] = style ? style.display : kNoStyle;
+      walked.visibility[k] = style ? style.visibility : kNoStyle;
+      walked.contentVisibility[k] = style ? styleContentVisibility(style) : kNoStyle;
+      walked.cursor[k] = style ? style.cursor : undefined;
+      walked.textSecurity[k] = style ? style.textSecurity : undefined;
+      walked.shadowRoot[k] = shadowRootOf(element);
+      walked.pseudo[k] = pseudoContentOf(element, tag);
+      walked.field[k] = kFieldTags[tag] ? fieldState(element, tag, isSecretField(element)) : undefined;
+      walked.secret[k] = withholdsValueAttributes(element, isRedacted(element));
+      if (!walked.outside[k] && mayHaveElementContent(element))
+        walked.outside[k] = true;
+    }
+    append(outsideBefore, outsideBefore[k] + (walked.outside[k] ? 1 : 0));
+  }
+  const entryOf: Map<Element, number> = new MapCtor();
+  for (let i = 0; i < entries.length; i++) {
+    const at = spans.walkedAt[i];
+    const end = spans.walkedEnd[i];
+    spans.selfContained[i] = at !== undefined && end !== undefined && outsideBefore[end] === outsideBefore[at];
+    if (at !== undefined)
+      mapSet(entryOf, walked.elements[at], i);
+  }
+  spans.entries = entries;
+  spans.parents = parents;
+  return { settings, root, focused, walked, walkedEntries: spans, entryOf };
 }
 
 function readValue(element: Element, tag: string): string | undefined {

@@ -26,6 +26,13 @@ export interface SnapshotRequest {
   /** A subtree walk (`snapshot({ root })`): it must not stand in for the document's last walk. */
   partial?: boolean;
   /**
+   * The oracle of the incremental walk (STAGEWRIGHT_VERIFY_INCREMENTAL=1): a full walk beside it,
+   * whose first difference comes back as `mismatch`.
+   */
+  verify?: boolean;
+  /** Only for the oracle's own test: the incremental walk takes subtrees without checking them. */
+  unsoundReuse?: boolean;
+  /**
    * The token of the last answer the caller holds (see `decodeAnswer`): when it is the page's
    * last answer too, the page sends only what changed since.
    */
@@ -55,6 +62,8 @@ export interface PageSnapshot<E = SnapshotEntry> {
    * for Node to mask wherever else they occur (src/snapshot/secretValues.ts). Never an artifact.
    */
   secrets?: string[];
+  /** Under `verify`: where the incremental walk first differed from a full walk. */
+  mismatch?: string;
 }
 
 /**
@@ -134,7 +143,7 @@ export type PackedEntry = [string, string, string, SnapshotEntry['state'], numbe
 type PackedExtras = Pick<SnapshotEntry, 'description' | 'text' | 'runs' | 'url' | 'value' | 'placeholder' | 'frame'>;
 
 /** The fields of a PageSnapshot that may be absent. */
-type OptionalField = 'text' | 'dom' | 'domTruncated' | 'secrets';
+type OptionalField = 'text' | 'dom' | 'domTruncated' | 'secrets' | 'mismatch';
 
 /**
  * A PageSnapshot as the page builds it: every field its own, optional ones `undefined`, so that
@@ -190,6 +199,7 @@ export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stri
     changeCount: snapshot.changeCount,
     domTruncated: snapshot.domTruncated,
     secrets: snapshot.secrets,
+    mismatch: snapshot.mismatch,
   };
   return [stringify(header), encodeEntriesPart(packed, snapshot.text, stringify), snapshot.dom];
 }

@@ -26,7 +26,7 @@ function snapshot(fields: Partial<PageSnapshot> = {}): PageSnapshot {
 
 /** What the page does: every optional field own (undefined when absent), then the answer. */
 function encode(x: PageSnapshot, base?: AnswerState, token = 'd123-456#1') {
-  const parts = encodeSnapshotParts({ text: x.text, dom: x.dom, domTruncated: x.domTruncated, secrets: x.secrets, ...x }, JSON.stringify);
+  const parts = encodeSnapshotParts({ text: x.text, dom: x.dom, domTruncated: x.domTruncated, secrets: x.secrets, mismatch: x.mismatch, ...x }, JSON.stringify);
   return encodeAnswer(token, parts, base, slice);
 }
 

@@ -1,0 +1,267 @@
+// The incremental walk (docs/performance.md, The incremental walk): what a document's last walk
+// found, kept so that the next one can take an entry's whole subtree from it when nothing there
+// changed, instead of computing roles, states, names and text again. The walk still visits every
+// element: a subtree is taken only after a sweep has read each of its elements' style again (what
+// no mutation record shows: hover, focus, a style sheet) and each entry's box, and found them as
+// they were. Everything here reads the DOM through the builtins captured at install.
+
+import type { SnapshotEntry } from '../src/isomorphic/types';
+import {
+  append, documentDesignMode, fragmentHost, getAttribute, hasAttribute, inputChecked, inputIndeterminate, inputValue, MapCtor, mapGet, mapSet,
+  nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType, optionSelected, recordAddedNodes, recordAttributeName, recordTarget,
+  recordType, selectSelectedIndex, textAreaValue, toSet,
+} from './builtins';
+import { elementTag } from './domUtils';
+import type { WalkLimits } from '../src/isomorphic/types';
+
+/** Mutation records kept between walks, past which the next walk is a full one. */
+const kMaxTouched = 5_000;
+
+/**
+ * Per element the last walk visited, in walk order: what the sweep compares, and what it replays.
+ * Parallel arrays: one object per element would cost the walk more than it saves.
+ */
+export interface WalkedElements {
+  elements: Element[];
+  tags: string[];
+  display: string[];
+  visibility: string[];
+  contentVisibility: string[];
+  /** The cursor and `-webkit-text-security`, where the walk read them (undefined where not). */
+  cursor: (string | undefined)[];
+  textSecurity: (string | undefined)[];
+  /** Its shadow root as the last walk saw it, and the one the walk entered (null where none). */
+  shadowRoot: (ShadowRoot | null)[];
+  entered: (ShadowRoot | null)[];
+  /** ::before and ::after content where the style sheets say there may be some. */
+  pseudo: (string | undefined)[];
+  /** A form control's state no mutation record shows (`fieldState`). */
+  field: (string | undefined)[];
+  /** Whether the walk asked it for secret values (`noteSecretValues`). */
+  secret: boolean[];
+  /** What it reads lies outside its subtree (`readsOutside`): no subtree holding it is taken. */
+  outside: boolean[];
+  /** The index of its entry, -1 for none. */
+  entry: number[];
+  /** Visited by this walk itself, not taken from the last one. */
+  fresh: boolean[];
+}
+
+/** Per entry of the last walk: the entry as sent, and the span of its subtree. */
+export interface WalkedEntries {
+  entries: SnapshotEntry[];
+  parents: number[];
+  /** Where its element is in WalkedElements, and where its subtree ends there. */
+  walkedAt: number[];
+  walkedEnd: number[];
+  /** Where its subtree's entries end. */
+  entryEnd: number[];
+  /** What the walk carried into it from above (`contextOf`): another context is another walk. */
+  context: number[];
+  /** No element of its subtree reads outside it. */
+  selfContained: boolean[];
+}
+
+export interface LastWalk {
+  /** The options and document state the walk ran under (`settingsOf`). */
+  settings: string;
+  root: Element;
+  focused: Element | null;
+  walked: WalkedElements;
+  walkedEntries: WalkedEntries;
+  /** Entry index by element. */
+  entryOf: Map<Element, number>;
+}
+
+export interface MemoState {
+  last: LastWalk | undefined;
+  touched: Node[];
+  subtrees: Node[];
+  styleOnly: Node[];
+  overflow: boolean;
+}
+
+/** What a walk may take from the last one. */
+export interface Reuse {
+  last: LastWalk;
+  /** Elements with a change at or below them: never taken whole. */
+  changedBelow: Map<Node, true>;
+  /** Elements whose whole subtree is new or changed: nothing in it is taken. */
+  changedSubtree: Map<Node, true>;
+}
+
+export function newWalkedElements(): WalkedElements {
+  return { elements: [], tags: [], display: [], visibility: [], contentVisibility: [], cursor: [], textSecurity: [], shadowRoot: [], entered: [], pseudo: [], field: [], secret: [], outside: [], entry: [], fresh: [] };
+}
+
+export function newWalkedEntries(): WalkedEntries {
+  return { entries: [], parents: [], walkedAt: [], walkedEnd: [], entryEnd: [], context: [], selfContained: [] };
+}
+
+/**
+ * One document's memory of its last walk, and of the mutations since (the change counter hands
+ * every record over). Attribute records of `class` and `style` change only what the sweep reads
+ * again, unless `redact` selectors are in play, which may match on any attribute.
+ */
+export class WalkMemo {
+  private _last: LastWalk | undefined;
+  private _touched: Node[] = [];
+  private _subtrees: Node[] = [];
+  private _styleOnly: Node[] = [];
+  private _overflow = false;
+
+  noteRecords(records: MutationRecord[]): void {
+    if (!this._last || this._overflow)
+      return;
+    if (this._touched.length + this._subtrees.length + this._styleOnly.length + records.length > kMaxTouched) {
+      this._overflow = true;
+      return;
+    }
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i];
+      const target = recordTarget(record);
+      const type = recordType(record);
+      if (type === 'attributes') {
+        const name = recordAttributeName(record);
+        append(name === 'class' || name === 'style' ? this._styleOnly : this._subtrees, target);
+      } else if (type === 'childList') {
+        append(this._touched, target);
+        const added = recordAddedNodes(record);
+        const count = nodeListLength(added);
+        for (let j = 0; j < count; j++)
+          append(this._subtrees, added[j]);
+      } else {
+        append(this._touched, target);
+      }
+    }
+  }
+
+  /** Everything it holds, for `restore`: the oracle walks again from the same memory. */
+  save(): MemoState {
+    return { last: this._last, touched: this._touched, subtrees: this._subtrees, styleOnly: this._styleOnly, overflow: this._overflow };
+  }
+
+  restore(state: MemoState): void {
+    this._last = state.last;
+    this._touched = state.touched;
+    this._subtrees = state.subtrees;
+    this._styleOnly = state.styleOnly;
+    this._overflow = state.overflow;
+  }
+
+  /** Nothing of the last walk is taken: a walk that was cut short, or one that is not the document's. */
+  forget(): void {
+    this._last = undefined;
+    this._touched = [];
+    this._subtrees = [];
+    this._styleOnly = [];
+    this._overflow = false;
+  }
+
+  /**
+   * At a walk's start: what of the last walk it may take, or undefined for a full walk. The
+   * mutations since are consumed here; `owned` are the elements aria-owns moves (and their owners).
+   */
+  begin(root: Element, settings: string, focused: Element | null, redacting: boolean, owned: Element[]): Reuse | undefined {
+    const last = this._last;
+    const touched = this._touched;
+    const subtrees = this._subtrees;
+    const styleOnly = this._styleOnly;
+    const overflow = this._overflow;
+    this.forget();
+    if (!last || overflow || last.root !== root || last.settings !== settings)
+      return undefined;
+    const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
+    for (let i = 0; i < touched.length; i++)
+      markBelow(reuse.changedBelow, touched[i]);
+    for (let i = 0; i < subtrees.length; i++) {
+      mapSet(reuse.changedSubtree, subtrees[i], true);
+      markBelow(reuse.changedBelow, subtrees[i]);
+    }
+    if (redacting) {
+      for (let i = 0; i < styleOnly.length; i++) {
+        mapSet(reuse.changedSubtree, styleOnly[i], true);
+        markBelow(reuse.changedBelow, styleOnly[i]);
+      }
+    }
+    // Focus moves with no record: where it was and where it is, their `focused` state changed.
+    if (focused !== last.focused) {
+      if (focused)
+        markBelow(reuse.changedBelow, focused);
+      if (last.focused)
+        markBelow(reuse.changedBelow, last.focused);
+    }
+    for (let i = 0; i < owned.length; i++)
+      markBelow(reuse.changedBelow, owned[i]);
+    return reuse;
+  }
+
+  keep(last: LastWalk): void {
+    this._last = last;
+  }
+}
+
+/** The node and its shadow-including ancestors, up to one already marked. */
+function markBelow(marks: Map<Node, true>, node: Node): void {
+  for (let at: Node | null = node; at && !mapGet(marks, at);) {
+    mapSet(marks, at, true);
+    const parent: Node | null = nodeParentNode(at);
+    at = parent && nodeType(parent) === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(parent as DocumentFragment) : parent;
+  }
+}
+
+/** What a walk's result depends on besides the DOM: its options and what the document resolves URLs against. */
+export function settingsOf(options: { limits: WalkLimits; prefix: string; redact: string[] }, document: Document): string {
+  return options.limits.maxNodes + ' ' + options.limits.maxDepth + ' ' + options.prefix + ' ' + options.redact.length + ' ' + options.redact.join('\u0000') +
+    '\u0001' + nodeBaseURI(document) + '\u0001' + documentDesignMode(document);
+}
+
+/**
+ * A form control's state that a script or the user sets with no mutation record, and that the
+ * walk reads: its value, checked and indeterminate states, the chosen option, whether an option
+ * is selected. Secret or not is compared too (`secret`): a field masked by style becomes one.
+ */
+export function fieldState(element: Element, tag: string, secret: boolean): string | undefined {
+  const mark = secret ? '1' : '0';
+  if (tag === 'input')
+    return mark + (inputChecked(element as HTMLInputElement) ? '1' : '0') + (inputIndeterminate(element as HTMLInputElement) ? '1' : '0') + inputValue(element as HTMLInputElement);
+  if (tag === 'textarea')
+    return mark + textAreaValue(element as HTMLTextAreaElement);
+  if (tag === 'select')
+    return mark + selectSelectedIndex(element as HTMLSelectElement);
+  if (tag === 'option')
+    return mark + (optionSelected(element as HTMLOptionElement) ? '1' : '0');
+  return undefined;
+}
+
+// Labelable elements (https://html.spec.whatwg.org/multipage/forms.html#category-label): a label
+// anywhere may name them.
+const kLabelable = toSet(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+
+/**
+ * Whether what the walk says of `element` can change with no change in its own subtree, besides
+ * style and focus (which the sweep and the focus check see): it names or describes itself by
+ * reference, aria-owns moves it or moves others into it, a label elsewhere may name it, it is a
+ * label for another element, its role or place depends on its siblings (a <th>, a <details>'s
+ * summary and content), or it is a slot (what is assigned to it lives elsewhere).
+ */
+export function readsOutside(element: Element, tag: string, owned: boolean): boolean {
+  if (owned || tag === 'th' || tag === 'slot' || tag === 'summary')
+    return true;
+  if (hasAttribute(element, 'aria-labelledby') || hasAttribute(element, 'aria-describedby') || hasAttribute(element, 'aria-owns'))
+    return true;
+  if (tag === 'label' && hasAttribute(element, 'for'))
+    return true;
+  if (kLabelable[tag] && (getAttribute(element, 'id') !== null || isInLabel(element)))
+    return true;
+  const parent = nodeParentElement(element);
+  return !!parent && elementTag(parent) === 'details';
+}
+
+function isInLabel(element: Element): boolean {
+  for (let at = nodeParentElement(element); at; at = nodeParentElement(at)) {
+    if (elementTag(at) === 'label')
+      return true;
+  }
+  return false;
+}
