@@ -133,12 +133,27 @@ export class Runtime implements StagewrightRuntime {
       const inSnapshot = createTable<true>();
       for (let i = 0; i < result.entries.length; i++)
         inSnapshot[result.entries[i].ref] = true;
-      const serialized = serializeDocument(root, element => {
+      const refOf = (element: Element) => {
         const ref = this._registry.refOf(element);
         return ref && inSnapshot[ref] ? ref : undefined;
-      }, request.limits, request.redact, shadowRoot => this._changes.observe(shadowRoot), request.testIds);
+      };
+      const observe = (shadowRoot: ShadowRoot) => this._changes.observe(shadowRoot);
+      // The file's markup is taken from the last print where nothing changed, as the walk's entries are.
+      const settings = jsonStringify([request.limits.maxNodes, request.limits.maxDepth, request.redact, request.testIds]);
+      const serialized = serializeDocument(root, refOf, request.limits, request.redact, observe, request.testIds,
+        incremental ? { last: this._memo.markupReuse(), keep: true, settings } : undefined);
+      if (incremental)
+        this._memo.keepMarkup(serialized.kept);
       dom = serialized.html;
       domTruncated = serialized.truncated;
+      if (request.verify && !mismatch && serialized.taken > 0 && !serialized.truncated) {
+        const full = serializeDocument(root, refOf, request.limits, request.redact, observe, request.testIds, undefined);
+        if (!full.truncated && full.html !== dom)
+          mismatch = 'the DOM file ' + firstTextDifference(dom, full.html);
+      }
+    } else if (incremental) {
+      // The memory of the last print is only good for a print right after the walk that follows it.
+      this._memo.markupReuse();
     }
     const secrets = takeSecretValues();
     const parts = encodeSnapshotParts({
@@ -156,6 +171,7 @@ export class Runtime implements StagewrightRuntime {
       domTruncated,
       secrets: secrets.length ? secrets : undefined,
       mismatch,
+      taken: result.taken,
     }, jsonStringifier());
     // A subtree walk's answer is always whole and is not kept as a base.
     const keep = !rootElement;
@@ -319,4 +335,13 @@ function firstMissing(withheld: string[], fullWithheld: string[]): string | unde
 
 function capDifference(text: string): string {
   return text.length > 600 ? stringSlice(text, 0, 599) + '…' : text;
+}
+
+/** Where two texts first differ, with a little of each around it. */
+function firstTextDifference(a: string, b: string): string {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at])
+    at++;
+  const from = at > 80 ? at - 80 : 0;
+  return 'at character ' + at + ': ' + jsonStringify(stringSlice(a, from, at + 120)) + ' where a full print has ' + jsonStringify(stringSlice(b, from, at + 120));
 }

@@ -7,7 +7,7 @@
 
 import type { SnapshotEntry } from '../src/isomorphic/types';
 import {
-  append, documentDesignMode, fragmentHost, getAttribute, hasAttribute, inputChecked, inputIndeterminate, inputValue, MapCtor, mapGet, mapSet,
+  append, arrayJoin, documentDesignMode, fragmentHost, getAttribute, hasAttribute, inputChecked, inputIndeterminate, inputValue, MapCtor, mapGet, mapSet,
   nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType, optionSelected, recordAddedNodes, recordAttributeName, recordTarget,
   recordType, selectSelectedIndex, textAreaValue, toSet,
 } from './builtins';
@@ -75,6 +75,7 @@ export interface LastWalk {
 
 export interface MemoState {
   last: LastWalk | undefined;
+  markup: LastMarkup | undefined;
   touched: Node[];
   subtrees: Node[];
   styleOnly: Node[];
@@ -88,6 +89,34 @@ export interface Reuse {
   changedBelow: Map<Node, true>;
   /** Elements whose whole subtree is new or changed: nothing in it is taken. */
   changedSubtree: Map<Node, true>;
+  /** For the DOM file, which prints `class` and `style`: elements with any record at or below them. */
+  markupChangedBelow: Map<Node, true>;
+}
+
+/**
+ * The DOM file's last markup, and per element it printed (in print order): where its markup
+ * starts and ends in it, and what the next print compares before it takes that markup whole.
+ */
+export interface LastMarkup {
+  root: Element;
+  /** The print's settings: the walk's, and the test id attributes. */
+  settings: string;
+  html: string;
+  elements: Element[];
+  start: number[];
+  end: number[];
+  /** Its ref in the file ('' for none), its form state, its open shadow root. */
+  refs: string[];
+  field: (string | undefined)[];
+  shadowRoot: (ShadowRoot | null)[];
+  /** Whether the print asked it for secret values, and whether it was inside an editable secret field. */
+  secret: boolean[];
+  secretText: boolean[];
+  depth: number[];
+  /** Where its printed subtree ends among `elements`. */
+  subtreeEnd: number[];
+  /** Element index by element. */
+  indexOf: Map<Element, number>;
 }
 
 export function newWalkedElements(): WalkedElements {
@@ -105,6 +134,9 @@ export function newWalkedEntries(): WalkedEntries {
  */
 export class WalkMemo {
   private _last: LastWalk | undefined;
+  private _markup: LastMarkup | undefined;
+  /** What the current walk may take, for the DOM file printed right after it. */
+  private _reuse: Reuse | undefined;
   private _touched: Node[] = [];
   private _subtrees: Node[] = [];
   private _styleOnly: Node[] = [];
@@ -138,11 +170,12 @@ export class WalkMemo {
 
   /** Everything it holds, for `restore`: the oracle walks again from the same memory. */
   save(): MemoState {
-    return { last: this._last, touched: this._touched, subtrees: this._subtrees, styleOnly: this._styleOnly, overflow: this._overflow };
+    return { last: this._last, markup: this._markup, touched: this._touched, subtrees: this._subtrees, styleOnly: this._styleOnly, overflow: this._overflow };
   }
 
   restore(state: MemoState): void {
     this._last = state.last;
+    this._markup = state.markup;
     this._touched = state.touched;
     this._subtrees = state.subtrees;
     this._styleOnly = state.styleOnly;
@@ -152,6 +185,8 @@ export class WalkMemo {
   /** Nothing of the last walk is taken: a walk that was cut short, or one that is not the document's. */
   forget(): void {
     this._last = undefined;
+    this._markup = undefined;
+    this._reuse = undefined;
     this._touched = [];
     this._subtrees = [];
     this._styleOnly = [];
@@ -168,10 +203,11 @@ export class WalkMemo {
     const subtrees = this._subtrees;
     const styleOnly = this._styleOnly;
     const overflow = this._overflow;
+    const markup = this._markup;
     this.forget();
     if (!last || overflow || last.root !== root || last.settings !== settings)
       return undefined;
-    const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
+    const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor(), markupChangedBelow: new MapCtor() };
     for (let i = 0; i < touched.length; i++)
       markBelow(reuse.changedBelow, touched[i]);
     for (let i = 0; i < subtrees.length; i++) {
@@ -193,11 +229,37 @@ export class WalkMemo {
     }
     for (let i = 0; i < owned.length; i++)
       markBelow(reuse.changedBelow, owned[i]);
+    if (markup) {
+      const records = [touched, subtrees, styleOnly];
+      for (let i = 0; i < records.length; i++) {
+        for (let j = 0; j < records[i].length; j++)
+          markBelow(reuse.markupChangedBelow, records[i][j]);
+      }
+      this._markup = markup;
+      this._reuse = reuse;
+    }
     return reuse;
   }
 
+  /** After the walk: what it took is for the next walk; the markup, for the print that follows, if any. */
   keep(last: LastWalk): void {
     this._last = last;
+  }
+
+  /**
+   * For the DOM file printed right after a walk that kept its memory: the last markup and what
+   * changed since, or undefined (no print since the last walk, or a walk that took nothing).
+   */
+  markupReuse(): { markup: LastMarkup; reuse: Reuse } | undefined {
+    const markup = this._markup;
+    const reuse = this._reuse;
+    this._markup = undefined;
+    this._reuse = undefined;
+    return markup && reuse && this._last ? { markup, reuse } : undefined;
+  }
+
+  keepMarkup(markup: LastMarkup | undefined): void {
+    this._markup = this._last ? markup : undefined;
   }
 }
 
@@ -212,7 +274,7 @@ function markBelow(marks: Map<Node, true>, node: Node): void {
 
 /** What a walk's result depends on besides the DOM: its options and what the document resolves URLs against. */
 export function settingsOf(options: { limits: WalkLimits; prefix: string; redact: string[] }, document: Document): string {
-  return options.limits.maxNodes + ' ' + options.limits.maxDepth + ' ' + options.prefix + ' ' + options.redact.length + ' ' + options.redact.join('\u0000') +
+  return options.limits.maxNodes + ' ' + options.limits.maxDepth + ' ' + options.prefix + ' ' + options.redact.length + ' ' + arrayJoin(options.redact, '\u0000') +
     '\u0001' + nodeBaseURI(document) + '\u0001' + documentDesignMode(document);
 }
 

@@ -64,6 +64,8 @@ export interface PageSnapshot<E = SnapshotEntry> {
   secrets?: string[];
   /** Under `verify`: where the incremental walk first differed from a full walk. */
   mismatch?: string;
+  /** How many entries the walk took from the document's last walk (the incremental walk). */
+  taken: number;
 }
 
 /**
@@ -200,6 +202,7 @@ export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stri
     domTruncated: snapshot.domTruncated,
     secrets: snapshot.secrets,
     mismatch: snapshot.mismatch,
+    taken: snapshot.taken,
   };
   return [stringify(header), encodeEntriesPart(packed, snapshot.text, stringify), snapshot.dom];
 }

@@ -20,7 +20,7 @@ function entry(ref: string, fields: Partial<SnapshotEntry> = {}): SnapshotEntry 
 function snapshot(fields: Partial<PageSnapshot> = {}): PageSnapshot {
   return {
     documentId: 'd123-456', url: 'https://example.com/', title: 'Example', entries: [], truncated: false, visited: 10,
-    nextId: 1, elapsedMs: 1.25, changeCount: 'd123-456:3', ...fields,
+    nextId: 1, elapsedMs: 1.25, changeCount: 'd123-456:3', taken: 0, ...fields,
   };
 }
 

@@ -1,0 +1,110 @@
+// The incremental walk (docs/performance.md, The incremental walk): a walk takes each entry's
+// subtree from the document's last walk where nothing changed there, and walks the rest. Under
+// STAGEWRIGHT_VERIFY_INCREMENTAL=1 (set for the whole e2e suite) every walk that took something
+// is compared with a full walk in the same task, so each snapshot below is also proven whole.
+import { test, expect, errorOf } from './helpers/fixtures';
+import { internalsOf, type Stagewright } from '../../src/api/stagewright';
+import type { Snapshot } from '../../src/isomorphic/types';
+
+function items(prefix: string, count: number): string {
+  let html = '';
+  for (let i = 0; i < count; i++)
+    html += `<li><span>${prefix} item ${i}</span> <button>Edit ${prefix} ${i}</button></li>`;
+  return html;
+}
+
+const kPage = `<style id="sheet">.shown::after { content: " (new)" }</style>
+<main>
+  <section aria-label="Inbox"><ul>${items('Inbox', 20)}</ul></section>
+  <section aria-label="Archive"><ul>${items('Archive', 20)}</ul><div id="host"></div></section>
+  <section aria-label="Form">
+    <input aria-label="Title" value="Draft">
+    <input type="checkbox" aria-label="Urgent">
+    <label for="due">Due</label> <input id="due" value="Monday">
+    <p id="note">Nothing yet</p>
+  </section>
+</main>`;
+
+async function walk(sw: Stagewright): Promise<{ snapshot: Snapshot; taken: number }> {
+  const snapshot = await sw.snapshot() as Snapshot;
+  return { snapshot, taken: internalsOf(sw)!.store.lastTaken };
+}
+
+function line(snapshot: Snapshot, role: string, name: string) {
+  return snapshot.entries.find(entry => entry.role === role && entry.name === name);
+}
+
+test.describe('the incremental walk', () => {
+  test('should take the subtrees where nothing changed and walk the one that did', async ({ page, stagewright: sw }) => {
+    expect(process.env.STAGEWRIGHT_VERIFY_INCREMENTAL, 'playwright.config.ts turns the oracle on').toBe('1');
+    await page.setContent(kPage);
+    const first = await walk(sw);
+    expect(first.taken, 'nothing to take from before the first walk').toBe(0);
+    await page.evaluate(() => document.querySelector('section[aria-label="Inbox"] li span')!.textContent = 'Renamed');
+    const { snapshot, taken } = await walk(sw);
+    expect(snapshot.entries.some(entry => entry.text === 'Renamed' || entry.name === 'Renamed')).toBe(true);
+    // The archive and the form are taken whole; inside the inbox, every item but the renamed one.
+    expect(taken).toBeGreaterThan(snapshot.entries.length / 2);
+    expect(taken).toBeLessThan(snapshot.entries.length);
+    // With nothing changed, all is taken but the field a <label for> names (a label elsewhere may
+    // name it: it reads outside its subtree), and the entries that hold it: the form and main.
+    const again = await walk(sw);
+    expect(again.taken).toBe(again.snapshot.entries.length - 3);
+  });
+
+  test('should see what changes with no mutation record in a subtree it would take', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    await walk(sw);
+    // A style sheet rule: the archive's third button is no longer in the tree.
+    await page.evaluate(() => (document.getElementById('sheet') as HTMLStyleElement).sheet!.insertRule('section[aria-label="Archive"] li:nth-child(3) button { display: none }'));
+    let { snapshot } = await walk(sw);
+    expect(line(snapshot, 'button', 'Edit Archive 2')).toBeUndefined();
+    expect(line(snapshot, 'button', 'Edit Archive 3')).toBeDefined();
+    // Form state a script set, and focus.
+    await page.evaluate(() => {
+      (document.querySelector('input[aria-label="Title"]') as HTMLInputElement).value = 'Final';
+      (document.querySelector('input[type="checkbox"]') as HTMLInputElement).checked = true;
+      (document.querySelector('section[aria-label="Inbox"] button') as HTMLButtonElement).focus();
+    });
+    ({ snapshot } = await walk(sw));
+    expect(line(snapshot, 'textbox', 'Title')!.value).toBe('Final');
+    expect(line(snapshot, 'checkbox', 'Urgent')!.state.checked).toBe(true);
+    expect(line(snapshot, 'button', 'Edit Inbox 0')!.state.focused).toBe(true);
+    // Generated content through a class (a record of `class` is for the sweep), and a box.
+    await page.evaluate(() => document.getElementById('note')!.className = 'shown');
+    ({ snapshot } = await walk(sw));
+    expect(snapshot.entries.find(entry => entry.text?.startsWith('Nothing yet'))!.text).toBe('Nothing yet (new)');
+    await page.evaluate(() => (document.getElementById('sheet') as HTMLStyleElement).sheet!.insertRule('section[aria-label="Inbox"] { padding-top: 300px }'));
+    const before = line(snapshot, 'button', 'Edit Inbox 5')!.bbox!.y;
+    ({ snapshot } = await walk(sw));
+    const y = await page.getByRole('button', { name: 'Edit Inbox 5' }).evaluate(button => Math.round(button.getBoundingClientRect().y * 100) / 100);
+    expect(y).toBeGreaterThan(before + 250);
+    expect(line(snapshot, 'button', 'Edit Inbox 5')!.bbox!.y).toBe(y);
+    // A label elsewhere renamed; a shadow root attached to an element already walked.
+    await page.evaluate(() => {
+      document.querySelector('label')!.textContent = 'Due date';
+      document.getElementById('host')!.attachShadow({ mode: 'open' }).innerHTML = '<button>In shadow</button>';
+    });
+    ({ snapshot } = await walk(sw));
+    expect(line(snapshot, 'textbox', 'Due date')).toBeDefined();
+    expect(line(snapshot, 'button', 'In shadow')).toBeDefined();
+  });
+
+  test('should fail a walk that took a changed subtree, naming the difference', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const store = internalsOf(sw)!.store;
+    await walk(sw);
+    await page.evaluate(() => (document.getElementById('sheet') as HTMLStyleElement).sheet!.insertRule('section[aria-label="Archive"] button { display: none }'));
+    // What a sweep that missed the change would give: the archive as it was.
+    store.unsoundReuse = true;
+    try {
+      const error = await errorOf(() => sw.snapshot());
+      expect(error.code).toBe('INCREMENTAL_MISMATCH');
+      expect(error.message).toMatch(/entry \d+ \(taken from the last walk\): \[.*"button","Edit Archive 0".* where a full walk has /);
+    } finally {
+      store.unsoundReuse = false;
+    }
+    const { snapshot } = await walk(sw);
+    expect(line(snapshot, 'button', 'Edit Archive 0')).toBeUndefined();
+  });
+});
