@@ -12,11 +12,11 @@ import {
   append, characterData, getAttribute, getAttributeNames, inputChecked, inputValue, mapGet, MapCtor, mapSet, nodeLastChild, nodePreviousSibling, nodeType, now,
   optionSelected, selectValue, stringSlice, stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
-import { elementTag } from './domUtils';
+import { elementTag, getElementComputedStyle, styleTextSecurity } from './domUtils';
 import { isInRedacted, isRedacted, isSecretContent, noteSecretValues, withholdsValueAttributes } from './secrets';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
-import { fieldState, type LastMarkup, type Reuse } from './walkMemo';
+import { fieldState, isFieldTag, type LastMarkup, type Reuse } from './walkMemo';
 
 export interface DomResult {
   html: string;
@@ -86,7 +86,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
       const tag = elementTag(inside);
       if ((refOf(inside) || '') !== markup.refs[k] || shadowRootOf(inside) !== markup.shadowRoot[k])
         return false;
-      if (markup.field[k] !== undefined && fieldState(inside, tag, isRedacted(inside)) !== markup.field[k])
+      if (markup.field[k] !== undefined && markupFieldState(inside, tag) !== markup.field[k])
         return false;
     }
     for (let k = at; k < end; k++) {
@@ -232,13 +232,24 @@ function keepMarkup(kept: LastMarkup, element: Element, tag: string, ref: string
   append(kept.start, start);
   append(kept.end, start);
   append(kept.refs, ref || '');
-  append(kept.field, fieldState(element, tag, redacted));
+  append(kept.field, markupFieldState(element, tag));
   append(kept.shadowRoot, shadowRootOf(element));
   append(kept.secret, withholdsValueAttributes(element, redacted));
   append(kept.secretText, secretText);
   append(kept.depth, depth);
   append(kept.subtreeEnd, index + 1);
   return index;
+}
+
+/**
+ * A control's state (`fieldState`) with its `-webkit-text-security`: whether the file shows its
+ * value follows that, its type and its autocomplete (those with a record), and what was typed.
+ */
+function markupFieldState(element: Element, tag: string): string | undefined {
+  if (!isFieldTag(tag))
+    return undefined;
+  const style = getElementComputedStyle(element);
+  return fieldState(element, tag, style ? styleTextSecurity(style) : '');
 }
 
 function endMarkup(kept: LastMarkup, index: number, end: number): void {

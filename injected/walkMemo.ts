@@ -278,13 +278,20 @@ export function settingsOf(options: { limits: WalkLimits; prefix: string; redact
     '\u0001' + nodeBaseURI(document) + '\u0001' + documentDesignMode(document);
 }
 
+// The form controls whose state `fieldState` reads.
+const kFieldTags = toSet(['input', 'textarea', 'select', 'option']);
+
+export function isFieldTag(tag: string): boolean {
+  return kFieldTags[tag] === true;
+}
+
 /**
  * A form control's state that a script or the user sets with no mutation record, and that the
  * walk reads: its value, checked and indeterminate states, the chosen option, whether an option
- * is selected. Secret or not is compared too (`secret`): a field masked by style becomes one.
+ * is selected; and, where given, its `-webkit-text-security` (a field masked by style is secret).
  */
-export function fieldState(element: Element, tag: string, secret: boolean): string | undefined {
-  const mark = secret ? '1' : '0';
+export function fieldState(element: Element, tag: string, textSecurity = ''): string | undefined {
+  const mark = textSecurity + '\u0000';
   if (tag === 'input')
     return mark + (inputChecked(element as HTMLInputElement) ? '1' : '0') + (inputIndeterminate(element as HTMLInputElement) ? '1' : '0') + inputValue(element as HTMLInputElement);
   if (tag === 'textarea')

@@ -18,7 +18,7 @@ import { computeOwnHiddenness, computeShownOutOfTree, elementTag, isContentEdita
 import { isAllWhitespace, normalizeWhitespace, splitTokens } from './text';
 import type { RefRegistry } from './registry';
 import { getAriaStates, isChildrenPresentationalRole, isInteractiveRole, nameSaysOwnText, readAriaRole } from './roles';
-import { editableLinesOutsideRedacted, hasContentOutsideRedacted, isInRedacted, isRedacted, isSecretContent, isSecretField, noteSecretValues, withholdsValueAttributes } from './secrets';
+import { editableLinesOutsideRedacted, hasContentOutsideRedacted, isInRedacted, isRedacted, isSecretContent, noteSecretValues, withholdsValueAttributes } from './secrets';
 import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, mayHaveElementContent, mayHavePseudoContentInWalk } from './pseudoContent';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
@@ -791,8 +791,6 @@ function ownedElements(owns: Owns): Element[] {
 }
 
 const kNoStyle = '\u0000';
-// The form controls whose state `fieldState` reads.
-const kFieldTags = toSet(['input', 'textarea', 'select', 'option']);
 
 /** An element this walk visited itself: what the last walk kept of it is read at the walk's end (`rememberWalk`). */
 function walkedFresh(walked: WalkedElements, element: Element, tag: string, outside: boolean): void {
@@ -834,7 +832,10 @@ function sameAsWalked(walked: WalkedElements, k: number, element: Element, tag: 
     return false;
   if (shadowRootOf(element) !== walked.shadowRoot[k] || pseudoContentOf(element, tag) !== walked.pseudo[k])
     return false;
-  return walked.field[k] === undefined || fieldState(element, tag, isSecretField(element)) === walked.field[k];
+  // Whether a field is secret changes with a record, a value typed (compared here), or its
+  // `-webkit-text-security` (compared above, where the walk read it: every field that is not
+  // secret by its type or autocomplete).
+  return walked.field[k] === undefined || fieldState(element, tag) === walked.field[k];
 }
 
 /**
@@ -857,7 +858,7 @@ function rememberWalk(root: Element, settings: string, focused: Element | null, 
       walked.textSecurity[k] = style ? style.textSecurity : undefined;
       walked.shadowRoot[k] = shadowRootOf(element);
       walked.pseudo[k] = pseudoContentOf(element, tag);
-      walked.field[k] = kFieldTags[tag] ? fieldState(element, tag, isSecretField(element)) : undefined;
+      walked.field[k] = fieldState(element, tag);
       walked.secret[k] = withholdsValueAttributes(element, isRedacted(element));
       if (!walked.outside[k] && mayHaveElementContent(element))
         walked.outside[k] = true;
