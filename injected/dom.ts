@@ -16,7 +16,7 @@ import { elementTag, getElementComputedStyle, styleTextSecurity } from './domUti
 import { isInRedacted, isRedacted, isSecretContent, noteSecretValues, withholdsValueAttributes } from './secrets';
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
-import { fieldState, isFieldTag, type LastMarkup, type Reuse } from './walkMemo';
+import { fieldState, isFieldTag, type LastMarkup, type MarkupReuse } from './walkMemo';
 
 export interface DomResult {
   html: string;
@@ -38,7 +38,7 @@ interface Item { node: Node; close: string | undefined; secretText: boolean; ind
  * markup of subtrees nothing changed in; `keep`, to keep this print for the next one.
  */
 export interface MarkupMemo {
-  last: { markup: LastMarkup; reuse: Reuse } | undefined;
+  last: MarkupReuse | undefined;
   keep: boolean;
   settings: string;
 }
@@ -66,7 +66,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
   let visited = 0;
   let truncated = false;
   let taken = 0;
-  const last = memo && memo.last && memo.last.markup.root === root && memo.last.markup.settings === memo.settings ? memo.last : undefined;
+  const last = memo ? memo.last : undefined;
   const kept = memo && memo.keep ? newLastMarkup(root, memo.settings) : undefined;
   /**
    * Takes the markup of `element`'s subtree from the last print: nothing was recorded at or below
@@ -76,7 +76,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
   const take = (element: Element, secretText: boolean, depth: number): boolean => {
     const markup = last!.markup;
     const at = mapGet(markup.indexOf, element);
-    if (at === undefined || mapGet(last!.reuse.markupChangedBelow, element) || markup.secretText[at] !== secretText || markup.depth[at] !== depth)
+    if (at === undefined || mapGet(last!.changedBelow, element) || markup.secretText[at] !== secretText || markup.depth[at] !== depth)
       return false;
     const end = markup.subtreeEnd[at];
     if (visited + end - at > limits.maxNodes || html.length + markup.end[at] - markup.start[at] > kMaxFileLength)
@@ -150,7 +150,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
       continue;
     }
     // Inside a subtree inserted, or whose root's attributes changed, nothing is taken.
-    const changed = item.changed || (!!last && !!mapGet(last.reuse.changedSubtree, element));
+    const changed = item.changed || (!!last && !!mapGet(last.changedSubtree, element));
     if (last && !changed && element !== root && take(element, item.secretText, depth))
       continue;
     if (++visited > limits.maxNodes || ((visited & 127) === 0 && (now() > deadline || html.length > kMaxFileLength))) {

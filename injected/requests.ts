@@ -17,7 +17,7 @@ import { RefEngine } from './refEngine';
 import { RefRegistry } from './registry';
 import { beginSecretValues, takeSecretValues } from './secrets';
 import { walkDocument, type WalkResult } from './walker';
-import { WalkMemo } from './walkMemo';
+import { PrintMemo, WalkMemo } from './walkMemo';
 
 /** The most elements a document holds for `heldRefs`: a test's calls on elements not yet walked. */
 const kMaxHeld = 500;
@@ -39,11 +39,16 @@ export class Runtime implements StagewrightRuntime {
   private _held: Element[] = [];
   /** The last capture walk, for the next one to take what did not change (walkMemo.ts). */
   private readonly _memo = new WalkMemo();
+  /** The last capture's DOM file, for the next print to take what did not change. */
+  private readonly _printMemo = new PrintMemo();
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
     this._registry = new RefRegistry('d' + mathRound(now() * 1000) + '-' + mathRound(mathRandom() * 1e9));
-    this._changes.onRecords = records => this._memo.noteRecords(records);
+    this._changes.onRecords = records => {
+      this._memo.noteRecords(records);
+      this._printMemo.noteRecords(records);
+    };
     this._refs = new RefEngine(this._registry, () => {
       walkDocument(document.documentElement, this._registry, {
         limits: this._lastWalk.limits, redact: this._lastWalk.redact, prefix: this._lastWalk.prefix, minNextId: 0, issueNew: false,
@@ -102,8 +107,10 @@ export class Runtime implements StagewrightRuntime {
     this._lastWalk = { limits: request.limits, redact: request.redact, prefix: request.prefix };
     // Only a walk of the whole document, where every mutation is observed, takes from the last one.
     const incremental = !rootElement && !request.partial && this._changes.observing;
-    if (!incremental && !rootElement)
+    if (!incremental && !rootElement) {
       this._memo.forget();
+      this._printMemo.forget();
+    }
     const walk = () => {
       // What the walk and the serializer withhold, for Node to mask wherever else it occurs.
       beginSecretValues();
@@ -141,9 +148,9 @@ export class Runtime implements StagewrightRuntime {
       // The file's markup is taken from the last print where nothing changed, as the walk's entries are.
       const settings = jsonStringify([request.limits.maxNodes, request.limits.maxDepth, request.redact, request.testIds]);
       const serialized = serializeDocument(root, refOf, request.limits, request.redact, observe, request.testIds,
-        incremental ? { last: this._memo.markupReuse(), keep: true, settings } : undefined);
+        incremental ? { last: this._printMemo.begin(root, settings, request.redact.length > 0), keep: true, settings } : undefined);
       if (incremental)
-        this._memo.keepMarkup(serialized.kept);
+        this._printMemo.keep(serialized.kept);
       dom = serialized.html;
       domTruncated = serialized.truncated;
       if (request.verify && !mismatch && serialized.taken > 0 && !serialized.truncated) {
@@ -151,9 +158,6 @@ export class Runtime implements StagewrightRuntime {
         if (!full.truncated && full.html !== dom)
           mismatch = 'the DOM file ' + firstTextDifference(dom, full.html);
       }
-    } else if (incremental) {
-      // The memory of the last print is only good for a print right after the walk that follows it.
-      this._memo.markupReuse();
     }
     const secrets = takeSecretValues();
     const parts = encodeSnapshotParts({

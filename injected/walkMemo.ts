@@ -75,11 +75,7 @@ export interface LastWalk {
 
 export interface MemoState {
   last: LastWalk | undefined;
-  markup: LastMarkup | undefined;
-  touched: Node[];
-  subtrees: Node[];
-  styleOnly: Node[];
-  overflow: boolean;
+  records: RecordLog;
 }
 
 /** What a walk may take from the last one. */
@@ -89,8 +85,13 @@ export interface Reuse {
   changedBelow: Map<Node, true>;
   /** Elements whose whole subtree is new or changed: nothing in it is taken. */
   changedSubtree: Map<Node, true>;
-  /** For the DOM file, which prints `class` and `style`: elements with any record at or below them. */
-  markupChangedBelow: Map<Node, true>;
+}
+
+/** What a print may take from the last one. */
+export interface MarkupReuse {
+  markup: LastMarkup;
+  changedBelow: Map<Node, true>;
+  changedSubtree: Map<Node, true>;
 }
 
 /**
@@ -128,25 +129,23 @@ export function newWalkedEntries(): WalkedEntries {
 }
 
 /**
- * One document's memory of its last walk, and of the mutations since (the change counter hands
- * every record over). Attribute records of `class` and `style` change only what the sweep reads
- * again, unless `redact` selectors are in play, which may match on any attribute.
+ * The mutation records since a walk or a print, kept as the nodes they name: where a subtree's
+ * content or structure changed (`touched`), subtrees inserted or whose root's attributes changed
+ * (`subtrees`), and attribute records of `class` and `style` (`styleOnly`), which change only what
+ * a sweep reads again, unless `redact` selectors are in play, which may match on any attribute.
+ * Past kMaxTouched records it overflows: nothing is taken then.
  */
-export class WalkMemo {
-  private _last: LastWalk | undefined;
-  private _markup: LastMarkup | undefined;
-  /** What the current walk may take, for the DOM file printed right after it. */
-  private _reuse: Reuse | undefined;
-  private _touched: Node[] = [];
-  private _subtrees: Node[] = [];
-  private _styleOnly: Node[] = [];
-  private _overflow = false;
+class RecordLog {
+  touched: Node[] = [];
+  subtrees: Node[] = [];
+  styleOnly: Node[] = [];
+  overflow = false;
 
-  noteRecords(records: MutationRecord[]): void {
-    if (!this._last || this._overflow)
+  note(records: MutationRecord[]): void {
+    if (this.overflow)
       return;
-    if (this._touched.length + this._subtrees.length + this._styleOnly.length + records.length > kMaxTouched) {
-      this._overflow = true;
+    if (this.touched.length + this.subtrees.length + this.styleOnly.length + records.length > kMaxTouched) {
+      this.overflow = true;
       return;
     }
     for (let i = 0; i < records.length; i++) {
@@ -155,42 +154,65 @@ export class WalkMemo {
       const type = recordType(record);
       if (type === 'attributes') {
         const name = recordAttributeName(record);
-        append(name === 'class' || name === 'style' ? this._styleOnly : this._subtrees, target);
+        append(name === 'class' || name === 'style' ? this.styleOnly : this.subtrees, target);
       } else if (type === 'childList') {
-        append(this._touched, target);
+        append(this.touched, target);
         const added = recordAddedNodes(record);
         const count = nodeListLength(added);
         for (let j = 0; j < count; j++)
-          append(this._subtrees, added[j]);
+          append(this.subtrees, added[j]);
       } else {
-        append(this._touched, target);
+        append(this.touched, target);
       }
     }
   }
 
+  /**
+   * Marks what the records say changed: at or below (`below`), and whole subtrees (`subtrees`).
+   * `styleOnly`: what a `class` or `style` record marks (nothing, at or below, or its subtree).
+   */
+  mark(below: Map<Node, true>, subtrees: Map<Node, true>, styleOnly: 'nothing' | 'below' | 'subtree'): void {
+    for (let i = 0; i < this.touched.length; i++)
+      markBelow(below, this.touched[i]);
+    for (let i = 0; i < this.subtrees.length; i++) {
+      mapSet(subtrees, this.subtrees[i], true);
+      markBelow(below, this.subtrees[i]);
+    }
+    for (let i = 0; i < this.styleOnly.length && styleOnly !== 'nothing'; i++) {
+      if (styleOnly === 'subtree')
+        mapSet(subtrees, this.styleOnly[i], true);
+      markBelow(below, this.styleOnly[i]);
+    }
+  }
+}
+
+/**
+ * One document's memory of its last walk, and of the mutations since (the change counter hands
+ * every record over).
+ */
+export class WalkMemo {
+  private _last: LastWalk | undefined;
+  private _records = new RecordLog();
+
+  noteRecords(records: MutationRecord[]): void {
+    if (this._last)
+      this._records.note(records);
+  }
+
   /** Everything it holds, for `restore`: the oracle walks again from the same memory. */
   save(): MemoState {
-    return { last: this._last, markup: this._markup, touched: this._touched, subtrees: this._subtrees, styleOnly: this._styleOnly, overflow: this._overflow };
+    return { last: this._last, records: this._records };
   }
 
   restore(state: MemoState): void {
     this._last = state.last;
-    this._markup = state.markup;
-    this._touched = state.touched;
-    this._subtrees = state.subtrees;
-    this._styleOnly = state.styleOnly;
-    this._overflow = state.overflow;
+    this._records = state.records;
   }
 
   /** Nothing of the last walk is taken: a walk that was cut short, or one that is not the document's. */
   forget(): void {
     this._last = undefined;
-    this._markup = undefined;
-    this._reuse = undefined;
-    this._touched = [];
-    this._subtrees = [];
-    this._styleOnly = [];
-    this._overflow = false;
+    this._records = new RecordLog();
   }
 
   /**
@@ -199,27 +221,13 @@ export class WalkMemo {
    */
   begin(root: Element, settings: string, focused: Element | null, redacting: boolean, owned: Element[]): Reuse | undefined {
     const last = this._last;
-    const touched = this._touched;
-    const subtrees = this._subtrees;
-    const styleOnly = this._styleOnly;
-    const overflow = this._overflow;
-    const markup = this._markup;
+    const records = this._records;
     this.forget();
-    if (!last || overflow || last.root !== root || last.settings !== settings)
+    if (!last || records.overflow || last.root !== root || last.settings !== settings)
       return undefined;
-    const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor(), markupChangedBelow: new MapCtor() };
-    for (let i = 0; i < touched.length; i++)
-      markBelow(reuse.changedBelow, touched[i]);
-    for (let i = 0; i < subtrees.length; i++) {
-      mapSet(reuse.changedSubtree, subtrees[i], true);
-      markBelow(reuse.changedBelow, subtrees[i]);
-    }
-    if (redacting) {
-      for (let i = 0; i < styleOnly.length; i++) {
-        mapSet(reuse.changedSubtree, styleOnly[i], true);
-        markBelow(reuse.changedBelow, styleOnly[i]);
-      }
-    }
+    const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
+    // `class` and `style` records mark nothing here unless redacting: the sweep reads styles again.
+    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'nothing');
     // Focus moves with no record: where it was and where it is, their `focused` state changed.
     if (focused !== last.focused) {
       if (focused)
@@ -229,37 +237,47 @@ export class WalkMemo {
     }
     for (let i = 0; i < owned.length; i++)
       markBelow(reuse.changedBelow, owned[i]);
-    if (markup) {
-      const records = [touched, subtrees, styleOnly];
-      for (let i = 0; i < records.length; i++) {
-        for (let j = 0; j < records[i].length; j++)
-          markBelow(reuse.markupChangedBelow, records[i][j]);
-      }
-      this._markup = markup;
-      this._reuse = reuse;
-    }
     return reuse;
   }
 
-  /** After the walk: what it took is for the next walk; the markup, for the print that follows, if any. */
   keep(last: LastWalk): void {
     this._last = last;
   }
+}
 
-  /**
-   * For the DOM file printed right after a walk that kept its memory: the last markup and what
-   * changed since, or undefined (no print since the last walk, or a walk that took nothing).
-   */
-  markupReuse(): { markup: LastMarkup; reuse: Reuse } | undefined {
-    const markup = this._markup;
-    const reuse = this._reuse;
-    this._markup = undefined;
-    this._reuse = undefined;
-    return markup && reuse && this._last ? { markup, reuse } : undefined;
+/**
+ * The DOM file's memory of its last print, and of the mutation records since: the file prints
+ * `class` and `style`, so every record marks what it touched, and records gather across walks
+ * that print nothing (`snapshot()`) until the next print.
+ */
+export class PrintMemo {
+  private _last: LastMarkup | undefined;
+  private _records = new RecordLog();
+
+  noteRecords(records: MutationRecord[]): void {
+    if (this._last)
+      this._records.note(records);
   }
 
-  keepMarkup(markup: LastMarkup | undefined): void {
-    this._markup = this._last ? markup : undefined;
+  forget(): void {
+    this._last = undefined;
+    this._records = new RecordLog();
+  }
+
+  /** At a print's start: the last markup and what changed since, or undefined for a full print. */
+  begin(root: Element, settings: string, redacting: boolean): MarkupReuse | undefined {
+    const markup = this._last;
+    const records = this._records;
+    this.forget();
+    if (!markup || records.overflow || markup.root !== root || markup.settings !== settings)
+      return undefined;
+    const reuse: MarkupReuse = { markup, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
+    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'below');
+    return reuse;
+  }
+
+  keep(markup: LastMarkup | undefined): void {
+    this._last = markup;
   }
 }
 
