@@ -153,14 +153,19 @@ export function nearMatch(target: Traced, states: RecordedState[], diffAt: DiffA
     return undefined;
   scored.sort((a, b) => b.score - a.score);
   const [best, second] = scored;
+  const finalState = states[states.length - 1];
+  // A button that says it leaves its form alone (a Cancel beside the fields the test filled) is not
+  // what the test was working towards: alone where it worked, it stands in for no other button.
+  const leavesFormAlone = (entry: SnapshotEntry) => entry.role === 'button' && ['button', 'reset'].includes(finalState.attributesOf?.(entry.ref)?.type ?? '');
   // The only one of its role in a place that is the target's: a rename the name cannot tell.
   for (const place of places) {
     const inside = scored.filter(s => s.entry.role === role && (s.entry.ref === place.ref || isDescendant(s.entry, place.ref, final)));
+    if (inside.length === 1 && place.why.endsWith('where the test was working') && leavesFormAlone(inside[0].entry))
+      continue;
     if (inside.length === 1 && (best === inside[0] || best.score - inside[0].score < kMinLead || similarity(name, nameFor(best.entry, wanted ?? { scope: [] })) < kMinSimilarity))
       return { entry: inside[0].entry, why: [...new Set([`the only ${role} ${place.why}`, ...inside[0].why.filter(w => w !== place.why)])].join(', ') };
   }
   // A button the test clicked after filling fields: the one submit button where it filled them.
-  const finalState = states[states.length - 1];
   if (role === 'button' && finalState.attributesOf) {
     for (const place of places.filter(p => p.why.endsWith('where the test was working'))) {
       const submits = scored.filter(s => s.entry.role === 'button' && isDescendant(s.entry, place.ref, final) && finalState.attributesOf!(s.entry.ref)?.type === 'submit');

@@ -1,10 +1,15 @@
-// Actions are steps too (`captureActions`): the diff of each action and assertion that changed the
-// page is attached to the test before the test's next line runs, named after the call, and an
-// action that changed nothing leaves none. A failed action keeps its own name in its error: see
-// triage.fails.spec.ts.
+// Actions are steps too, by default (`captureActions: 'auto'`): in a test with no step, the diff of
+// each action and assertion that changed the page is attached to the test before the test's next
+// line runs, named after the call, and an action that changed nothing leaves none; once a test ran
+// a step, its steps stand for its actions (with `true`, not). A failed action keeps its own name in
+// its error: see triage.fails.spec.ts.
+import type { Page } from '@playwright/test';
 import { test, expect } from 'stagewright';
 
-test.use({ stagewrightOptions: { captureActions: true } });
+const kList = `
+  <label>Item <input id="item"></label>
+  <button onclick="list.append(Object.assign(document.createElement('li'), { textContent: item.value }))">Add</button>
+  <ul id="list" aria-label="Shopping list"></ul>`;
 
 const diffs = () => test.info().attachments.map(a => a.name).filter(name => name.endsWith(' · dom.diff'));
 
@@ -25,4 +30,36 @@ test('each action that changed the page leaves its diff, at once', async ({ page
   ]);
   const added = test.info().attachments.find(a => a.name.endsWith(' toHaveText · dom.diff'));
   expect(added?.body?.toString()).toMatch(/^# \+ listitem \[ref=s\d+\]: Tea$/m);
+});
+
+/** Fills and adds an item in a step, then another after it: the actions each mode captures. */
+async function aStepThenActions({ page }: { page: Page }) {
+  await page.setContent(kList);
+  await page.getByLabel('Item').fill('Tea');
+  await test.step('add tea', async () => {
+    await page.getByRole('button', { name: 'Add' }).click();
+  });
+  await page.getByLabel('Item').fill('Milk');
+  await page.getByRole('button', { name: 'Add' }).click();
+}
+
+test('once a test ran a step, its steps stand for its actions', async ({ page }) => {
+  await aStepThenActions({ page });
+  expect(diffs()).toEqual([
+    expect.stringMatching(/^001 fill getByLabel\('Item'\) · dom\.diff$/),
+    expect.stringMatching(/^002 add tea · dom\.diff$/),
+  ]);
+});
+
+test.describe('captureActions: true', () => {
+  test.use({ stagewrightOptions: { captureActions: true } });
+  test('every action outside a step leaves its diff, after a step too', async ({ page }) => {
+    await aStepThenActions({ page });
+    expect(diffs()).toEqual([
+      expect.stringMatching(/^001 fill getByLabel\('Item'\) · dom\.diff$/),
+      expect.stringMatching(/^002 add tea · dom\.diff$/),
+      expect.stringMatching(/^003 fill getByLabel\('Item'\) · dom\.diff$/),
+      expect.stringMatching(/^004 click getByRole\('button', \{ name: 'Add' \}\) · dom\.diff$/),
+    ]);
+  });
 });

@@ -50,7 +50,8 @@ test('locatorFor proves a locator on every capture and on the live page', async 
   await sw.checkpoint('after');
   const choice = await sw.locatorFor(button!.ref);
   expect(choice.code).toBe(`page.getByRole('region', { name: 'Checkout', exact: true }).getByRole('button')`);
-  expect(choice.checkedAgainst).toEqual(['001 before', '002 after', 'live page']);
+  // The click's own capture (`captureActions`) is one of them, named as the report names it.
+  expect(choice.checkedAgainst).toEqual(['001 setContent', '002 before', '003 click button "Place order" [ref=s2]', '004 after', 'live page']);
   expect(choice.warnings).toEqual([]);
   await expect(choice.locator).toHaveText('Pay now');
   expect(await sw.refOf(choice.locator)).toBe(button!.ref);

@@ -30,14 +30,15 @@ test('README first test: a step attaches its tree, DOM and diff', captures('add 
   const folder = test.info().outputPath('stagewright');
   expect(fs.readFileSync(`${folder}/accessibility-tree.yaml`, 'utf8')).toContain('- listitem [ref=s4]: Tea');
   expect(fs.readdirSync(`${folder}/diffs`)).toContain('002-add-tea.diff');
-  expect(captured(sw)).toEqual(['add tea']);
+  // The capture after setContent, before any step (`captureActions: 'auto'`), is the step's start.
+  expect(captured(sw)).toEqual(['setContent', 'add tea']);
 });
 
 test('a page object step of @playwright/test\'s test is captured', captures('page object fills name'), async ({ page, stagewright: sw }) => {
   await page.setContent(kForm);
   await new FormPage(page).fillName('Ada');
   expectCaptured('page object fills name');
-  expect(captured(sw)).toEqual(['page object fills name']);
+  expect(captured(sw)).toEqual(['setContent', 'page object fills name']);
 });
 
 oursFirst('mergeTests(stagewright, other): each step captured once', captures('fill name', 'save'), async ({ page, stagewright: sw, greeting }) => {
@@ -51,7 +52,7 @@ oursFirst('mergeTests(stagewright, other): each step captured once', captures('f
   });
   expectCaptured('fill name');
   expectCaptured('save');
-  expect(captured(sw)).toEqual(['fill name', 'save']);
+  expect(captured(sw)).toEqual(['setContent', 'fill name', 'save']);
 });
 
 otherFirst('mergeTests(other, stagewright): nested steps of ours and of a page object, each once', captures('page object fills name'), async ({ page, stagewright: sw, greeting }) => {

@@ -45,8 +45,7 @@ test('a failing matcher of ours: its message, and triage by its query', {
   });
 });
 
-test.describe('captureActions', () => {
-  test.use({ stagewrightOptions: { captureActions: true } });
+test.describe('actions as steps, by default', () => {
   test('a failed action made of another keeps its own name', {
     annotation: [
       { type: 'compat-error', description: 'locator.clear: Timeout 2000ms exceeded' },

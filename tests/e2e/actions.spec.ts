@@ -1,8 +1,9 @@
-// Actions are steps too (`captureActions`, docs/api.md, Options): in a test with no `test.step`,
-// each action, navigation and assertion that changed the page leaves its diff on the test, named
-// after the call; one that changed nothing leaves none; inside a step, the step stands for its
-// actions. The hook around Playwright's action methods leaves its report as it was: the action
-// steps keep their titles and the user's lines, and a failed action's error names the call.
+// Actions are steps too (`captureActions`, docs/api.md, Options): by default, in a test with no
+// `test.step`, each action, navigation and assertion that changed the page leaves its diff on the
+// test, named after the call; one that changed nothing leaves none; inside a step, the step stands
+// for its actions, and once a test ran a step, its steps stand for all its actions (`true`: every
+// action outside a step). The hook around Playwright's action methods leaves its report as it was:
+// the action steps keep their titles and the user's lines, and a failed action's error names the call.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createProject, kRepoRoot, projectConfig, readJson, runPlaywright, runStepsProject, type StepsResult } from './helpers/project';
@@ -25,13 +26,17 @@ test('no steps', async ({ page }) => {
   await expect(page.locator('#status')).toHaveText('Published');
 });
 
-test('a step', async ({ page }) => {
+async function aStepBetweenActions({ page }) {
   await page.setContent(kPage);
+  await page.getByLabel('Name').fill('Grace');
   await test.step('save', async () => {
-    await page.getByLabel('Name').fill('Grace');
     await page.getByRole('button', { name: 'Save' }).click();
   });
-});
+  await page.getByLabel('Name').fill('Hopper');
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+test('a step', aStepBetweenActions);
 
 test('a failed action', async ({ page }) => {
   await page.setContent(kPage);
@@ -43,11 +48,31 @@ test('a failed action that makes another', async ({ page }) => {
   await page.getByLabel('Email').clear({ timeout: 500 });
 });
 
-test.describe('off', () => {
-  test.use({ stagewrightOptions: {} });
-  test('no steps, off', async ({ page }) => {
+test.describe('true', () => {
+  test.use({ stagewrightOptions: { captureActions: true } });
+  test('a step, true', aStepBetweenActions);
+});
+
+test.describe('false', () => {
+  test.use({ stagewrightOptions: { captureActions: false } });
+  test('no steps, false', async ({ page }) => {
     await page.setContent(kPage);
     await page.getByRole('button', { name: 'Save' }).click();
+  });
+});
+
+test.describe('retain-on-failure', () => {
+  test.use({ stagewrightOptions: { capture: 'retain-on-failure' } });
+  test('no steps, retained', async ({ page }) => {
+    await page.setContent(kPage);
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByRole('button', { name: 'Save' }).click();
+  });
+  test('no steps, retained, failing', async ({ page }) => {
+    await page.setContent(kPage);
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('#status')).toHaveText('Published', { timeout: 500 });
   });
 });
 `;
@@ -56,22 +81,24 @@ function names(result: StepsResult | undefined): string[] {
   return (result?.attachments ?? []).map(attachment => attachment.name);
 }
 
-test('should attach the diff of each action, navigation and assertion that changed the page, outside steps only', async () => {
+const diffsOf = (result: StepsResult | undefined) => names(result).filter(name => name.endsWith('· dom.diff'));
+
+test('should attach the diff of each action, navigation and assertion that changed the page, by default, in a test with no step', async () => {
   test.slow();
+  // Playwright's own configuration, and no stagewright option at all.
   const { results, output } = await runStepsProject({
-    'playwright.config.js': projectConfig(`stagewrightOptions: { captureActions: true }`),
+    'playwright.config.js': projectConfig(),
     'actions.spec.js': kSpec,
   });
   const byTitle = (title: string) => results.find(result => result.title === title);
 
   const noSteps = byTitle('no steps');
   expect(noSteps?.status, output).toBe('passed');
-  const diffs = names(noSteps).filter(name => name.endsWith('· dom.diff'));
-  expect(diffs).toEqual([
-    expect.stringMatching(/^\d{3} fill getByLabel\('Name'\) · dom\.diff$/),
-    expect.stringMatching(/^\d{3} click getByRole\('button', \{ name: 'Save' \}\) · dom\.diff$/),
-    expect.stringMatching(/^\d{3} click getByRole\('button', \{ name: 'Publish' \}\) · dom\.diff$/),
-    expect.stringMatching(/^\d{3} expect locator\('#status'\) toHaveText · dom\.diff$/),
+  expect(diffsOf(noSteps)).toEqual([
+    '001 fill getByLabel(\'Name\') · dom.diff',
+    '002 click getByRole(\'button\', { name: \'Save\' }) · dom.diff',
+    '003 click getByRole(\'button\', { name: \'Publish\' }) · dom.diff',
+    '004 expect locator(\'#status\') toHaveText · dom.diff',
   ]);
   // Each diff shows what its call did: the first click's text at once; the second click moved the
   // focus, and the text that came a second later is the assertion's, which waited for it. The
@@ -81,19 +108,32 @@ test('should attach the diff of each action, navigation and assertion that chang
   expect(body(/ click getByRole\('button', \{ name: 'Publish' \}\) · dom\.diff$/)).not.toMatch(/Published</);
   expect(body(/ expect locator\('#status'\) toHaveText · dom\.diff$/)).toMatch(/^\+ .*>Published<\/p>$/m);
   expect(names(noSteps).filter(name => name.includes('hover'))).toEqual([]);
-  // Nothing else is attached per action: no YAML or DOM file before the test's end.
-  expect(names(noSteps).filter(name => !name.endsWith('· dom.diff'))).toEqual([expect.stringMatching(/ end · accessibility-tree\.yaml$/)]);
+  // Nothing else is attached per action, and no DOM file at all: the end's tree only.
+  expect(names(noSteps).filter(name => !name.endsWith('· dom.diff'))).toEqual(['005 end · accessibility-tree.yaml']);
 
   // The report's own steps are as Playwright makes them: titled, at the spec's lines.
   const click = noSteps!.steps.find(step => step.category === 'pw:api' && step.title === 'Click');
   expect(click).toBeTruthy();
 
-  // Inside a step, the step's capture stands for its actions.
+  // Once a test ran a step, its steps stand for its actions: the fill before it is captured, no
+  // action inside or after it; the end capture shows what those after it changed.
   const step = byTitle('a step');
   expect(step?.status, output).toBe('passed');
-  expect(names(step).filter(name => /fill|click/.test(name))).toEqual([]);
+  expect(diffsOf(step)).toEqual(['001 fill getByLabel(\'Name\') · dom.diff', '002 save · dom.diff', '003 end · dom.diff']);
   const save = step!.steps.find(s => s.title === 'save')!;
-  expect(JSON.stringify(save)).toContain('dom.diff');
+  expect(JSON.stringify(save)).toContain('002 save · dom.diff');
+  // With `true`, every action outside a step is: after the step too, and the end has nothing left to show.
+  const stepTrue = byTitle('a step, true');
+  expect(stepTrue?.status, output).toBe('passed');
+  expect(diffsOf(stepTrue)).toEqual([
+    '001 fill getByLabel(\'Name\') · dom.diff',
+    '002 save · dom.diff',
+    '003 fill getByLabel(\'Name\') · dom.diff',
+    '004 click getByRole(\'button\', { name: \'Save\' }) · dom.diff',
+  ]);
+  // With `false`, none.
+  expect(byTitle('no steps, false')?.status, output).toBe('passed');
+  expect(names(byTitle('no steps, false')).filter(name => name.includes('click'))).toEqual([]);
 
   // A failed action's error still names the call, as Playwright words it.
   const failed = byTitle('a failed action');
@@ -102,14 +142,21 @@ test('should attach the diff of each action, navigation and assertion that chang
   // `clear` is made of `fill`: one action, which keeps its own name.
   expect(byTitle('a failed action that makes another')!.errors[0]).toMatch(/^TimeoutError: locator\.clear: Timeout 500ms exceeded/);
 
-  // Off by default.
-  expect(names(byTitle('no steps, off')).filter(name => name.includes('click'))).toEqual([]);
+  // Under 'retain-on-failure', a passing test attaches none of them; a failing one, all.
+  expect(byTitle('no steps, retained')?.status, output).toBe('passed');
+  expect(names(byTitle('no steps, retained'))).toEqual([]);
+  const retained = byTitle('no steps, retained, failing');
+  expect(retained?.status, output).toBe('failed');
+  expect(diffsOf(retained)).toEqual([
+    '001 fill getByLabel(\'Name\') · dom.diff',
+    '002 click getByRole(\'button\', { name: \'Save\' }) · dom.diff',
+  ]);
 });
 
 test('should keep the action steps at the user\'s lines, never in the package', async () => {
   test.slow();
   const dir = createProject({
-    'playwright.config.js': projectConfig(`stagewrightOptions: { captureActions: true }`),
+    'playwright.config.js': projectConfig(),
     'actions.spec.js': kSpec,
     'locations.js': `
       const fs = require('node:fs');

@@ -111,6 +111,8 @@ const kUnrecordedChanges: { name: string; setup?: (page: Page) => Promise<unknow
 ];
 
 test.describe('changes since the last capture', () => {
+  // The check between the tests' own captures: a capture after each action would take the change first.
+  test.use({ stagewrightOptions: { captureActions: false } });
   test('should see none after reads: checks, snapshots and captures', async ({ page, stagewright: sw }) => {
     await page.setContent(kPage);
     const changed = await captured(sw);

@@ -70,30 +70,34 @@ test.describe('frames', () => {
     await expect(sw).toHaveRef(ref, { role: 'button', name: 'Clicked' });
   });
 
-  test('should leave a placeholder when a frame detaches during the snapshot', async ({ page, stagewright: sw, server }) => {
-    // The frame removes itself while it is being walked: the walk reads the closed-shadow-root
-    // registry, which this page turns into a getter.
-    // The frames' titles differ from their buttons' names: the buttons can only come from walking
-    // the frames, not from the top document.
-    const doomed = server.route('/frames/doomed.html', `<button>Doomed button</button><script>
-      Object.defineProperty(window, '__stagewright_closedShadowRoots', { get() { parent.document.getElementById('doomed').remove(); return []; } });
-    </script>`);
-    const stable = server.route('/frames/stable.html', `<button>Stable button</button>`);
-    await page.goto(server.route('/frames/detach.html', `
-      <button>Top</button><iframe id="doomed" title="Doomed frame" src="${doomed}"></iframe><iframe title="Stable frame" src="${stable}"></iframe>`));
-    await expect(page.frameLocator('iframe[title="Stable frame"]').getByRole('button')).toBeVisible();
-    await expect(page.frameLocator('#doomed').getByRole('button')).toBeVisible();
-    const snapshot = await sw.snapshot();
-    const lines = snapshot.entries.map(e => `${e.role} ${e.name}${e.ref.startsWith('f') ? ' (in a frame)' : ''}`);
-    expect(lines).toContain('button Top');
-    // The frame that stayed is walked, the one that detached leaves its iframe entry as a placeholder.
-    expect(lines).toContain('iframe Stable frame');
-    expect(lines).toContain('button Stable button (in a frame)');
-    expect(lines).toContain('iframe Doomed frame');
-    expect(lines.filter(line => line.startsWith('button Doomed button'))).toEqual([]);
-    expect(await page.locator('iframe').count()).toBe(1);
-    // The next snapshot no longer has the frame.
-    expect((await sw.snapshot()).entries.map(e => e.name)).not.toContain('Doomed frame');
+  test.describe(() => {
+    // The frame goes at the first walk: the test's own snapshot must be it, not a capture after goto.
+    test.use({ stagewrightOptions: { captureActions: false } });
+    test('should leave a placeholder when a frame detaches during the snapshot', async ({ page, stagewright: sw, server }) => {
+      // The frame removes itself while it is being walked: the walk reads the closed-shadow-root
+      // registry, which this page turns into a getter.
+      // The frames' titles differ from their buttons' names: the buttons can only come from walking
+      // the frames, not from the top document.
+      const doomed = server.route('/frames/doomed.html', `<button>Doomed button</button><script>
+        Object.defineProperty(window, '__stagewright_closedShadowRoots', { get() { parent.document.getElementById('doomed').remove(); return []; } });
+      </script>`);
+      const stable = server.route('/frames/stable.html', `<button>Stable button</button>`);
+      await page.goto(server.route('/frames/detach.html', `
+        <button>Top</button><iframe id="doomed" title="Doomed frame" src="${doomed}"></iframe><iframe title="Stable frame" src="${stable}"></iframe>`));
+      await expect(page.frameLocator('iframe[title="Stable frame"]').getByRole('button')).toBeVisible();
+      await expect(page.frameLocator('#doomed').getByRole('button')).toBeVisible();
+      const snapshot = await sw.snapshot();
+      const lines = snapshot.entries.map(e => `${e.role} ${e.name}${e.ref.startsWith('f') ? ' (in a frame)' : ''}`);
+      expect(lines).toContain('button Top');
+      // The frame that stayed is walked, the one that detached leaves its iframe entry as a placeholder.
+      expect(lines).toContain('iframe Stable frame');
+      expect(lines).toContain('button Stable button (in a frame)');
+      expect(lines).toContain('iframe Doomed frame');
+      expect(lines.filter(line => line.startsWith('button Doomed button'))).toEqual([]);
+      expect(await page.locator('iframe').count()).toBe(1);
+      // The next snapshot no longer has the frame.
+      expect((await sw.snapshot()).entries.map(e => e.name)).not.toContain('Doomed frame');
+    });
   });
 });
 

@@ -140,7 +140,8 @@ test.describe('the last passing run', () => {
   }
 
   test('should keep what calls of any locator reached, read from the element Playwright resolved, under Playwright\'s defaults', async () => {
-    // No steps, so the end is the only capture; an item that removes itself inside a step was named by the step's start.
+    // Each action before the step is captured (`captureActions: 'auto'`), none after it; an item
+    // that removes itself inside a step was named by the step's start.
     const app = (id: string) => `<main><h1>Shop</h1>
       <form aria-label="Checkout" onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Saved'"><label>Name <input id="${id}"></label> <button>Save</button></form>
       <ul aria-label="Basket"><li class="item">Milk <button class="delete" onclick="this.parentElement.remove()">Remove</button></li><li class="item">Bread <button class="delete" onclick="this.parentElement.remove()">Remove</button></li><li class="item">Eggs <button class="delete" onclick="this.parentElement.remove()">Remove</button></li></ul>
@@ -162,6 +163,8 @@ test('check out', async ({ page }) => {
   await test.step('remove bread', async () => {
     await page.locator('.item:nth-child(2) .delete').click();
   });
+  await page.evaluate(() => document.querySelector('ul').insertAdjacentHTML('beforeend', '<li class="item">Tea <button class="delete" onclick="this.parentElement.remove()">Remove</button></li>'));
+  await page.locator('li.item').last().locator('.delete').click();
 });`;
     const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: 5000,'), 'shop.spec.js': body, 'app.html': app('name') });
     const { result } = await runPlaywright(dir);
@@ -173,15 +176,19 @@ test('check out', async ({ page }) => {
     expect(target(`locator('#name')`)).toMatchObject({ role: 'textbox', name: 'Name', places: inForm, among: { place: 0, index: 0, count: 1 } });
     expect(target(`locator('//button[text()="Save"]')`)).toMatchObject({ role: 'button', name: 'Save', places: inForm });
     expect(target(`locator('#out')`)).toMatchObject({ role: 'status', name: '' });
-    // As the first capture after the call shows it: the step's start, when Eggs had gone.
-    expect(target(`locator('.item').filter({ hasText: 'Milk' }).getByRole('button')`)).toMatchObject({ role: 'button', name: 'Remove', places: [{ role: 'listitem' }, { role: 'list', name: 'Basket' }, { role: 'main' }], among: { place: 1, index: 0, count: 2 } });
+    // As the first capture after the call shows it: its own (`captureActions`), when Eggs was still there.
+    expect(target(`locator('.item').filter({ hasText: 'Milk' }).getByRole('button')`)).toMatchObject({ role: 'button', name: 'Remove', places: [{ role: 'listitem' }, { role: 'list', name: 'Basket' }, { role: 'main' }], among: { place: 1, index: 0, count: 3 } });
     expect(target(`locator('iframe').contentFrame().locator('#pay')`)).toMatchObject({ role: 'button', name: 'Pay', inFrame: true });
     // Removed by its own click inside a step: its start capture named it, and the action's begin read it.
     expect(target(`locator('.item:nth-child(2) .delete')`)).toMatchObject({ role: 'button', name: 'Remove', among: { place: 1, index: 1, count: 2 } });
-    // Removed by its own click before any capture named it: nothing says what it was, and never
-    // the element the locator matches after the click (Bread's button, last once Eggs left).
-    expect(calls.find(call => call.locator === `locator('.item').last().locator('.delete')`)).toMatchObject({ locator: expect.any(String) });
-    expect(target(`locator('.item').last().locator('.delete')`)).toBeUndefined();
+    // Removed by its own click: the capture after the call before it named it, and the action's
+    // begin read it; never the element the locator matches after the click (Bread's button, last once Eggs left).
+    expect(target(`locator('.item').last().locator('.delete')`)).toMatchObject({ role: 'button', name: 'Remove', among: { place: 1, index: 2, count: 3 } });
+    // Added after the step, where no action is captured, and removed by its own click before any
+    // capture named it: nothing says what it was, and never the element the locator matches after
+    // the click (Milk's button, last once Tea left).
+    expect(calls.find(call => call.locator === `locator('li.item').last().locator('.delete')`)).toMatchObject({ locator: expect.any(String) });
+    expect(target(`locator('li.item').last().locator('.delete')`)).toBeUndefined();
 
     // The app renames the field's id: the record says the call reached it, and it is still there.
     fs.writeFileSync(path.join(dir, 'app.html'), app('full-name'));

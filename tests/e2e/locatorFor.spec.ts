@@ -15,7 +15,8 @@ test.describe('locatorFor', () => {
     const choice = await sw.locatorFor(button.ref);
     // By name it would only hold now: scoped by its region, it held in both captures.
     expect(choice.code).toBe(`page.getByRole('region', { name: 'Checkout', exact: true }).getByRole('button')`);
-    expect(choice.checkedAgainst).toEqual(['001 before', '002 after', 'live page']);
+    // The click's own capture (`captureActions`) is one of them, named as the report names it.
+    expect(choice.checkedAgainst).toEqual(['001 setContent', '002 before', '003 click button "Place order" [ref=s2]', '004 after', 'live page']);
     expect(choice.warnings).toEqual([]);
     await expect(choice.locator).toHaveText('Pay now');
     expect(await sw.refOf(choice.locator)).toBe(button.ref);
@@ -41,7 +42,7 @@ test.describe('locatorFor', () => {
     const choice = await sw.locatorFor(buttons[2].ref);
     expect(choice.code).toBe(`page.getByRole('button', { name: '×', exact: true }).nth(2)`);
     expect(choice.warnings).toEqual([expect.stringContaining('nth() picks by position')]);
-    expect(choice.checkedAgainst).toEqual(['live page']);
+    expect(choice.checkedAgainst).toEqual(['001 setContent', 'live page']);
     expect(await sw.refOf(choice.locator)).toBe(buttons[2].ref);
   });
 

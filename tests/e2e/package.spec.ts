@@ -189,7 +189,8 @@ test.describe('the packed package', () => {
     }
     expect(broken).toEqual([]);
     const changelog = fs.readFileSync(path.join(kRepoRoot, 'CHANGELOG.md'), 'utf8');
-    expect(/^## (\S+)/m.exec(changelog)?.[1]).toBe(packed.version);
+    // The newest release heads the changelog, below what is not released yet.
+    expect(/^## (?!Unreleased$)(\S+)/m.exec(changelog)?.[1]).toBe(packed.version);
   });
 
   test('should ship the injected source once, and nothing that nothing loads', async () => {

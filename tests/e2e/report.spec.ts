@@ -77,8 +77,10 @@ test('checkout', async ({ page, stagewright }) => {
     // The end of the test gets a final capture; the page did not change after the last step, so
     // its YAML and DOM are in the report already and are not attached again.
     expect(names(result.attachments).filter(name => / end · /.test(name))).toEqual([]);
+    // The fill before the first step is an action of the test (`captureActions: 'auto'`): its diff only.
+    expect(names(result.attachments).filter(name => !/ (fill name|save) · /.test(name))).toEqual(['001 fill locator(\'#before\') · dom.diff']);
     // Attached captures are numbered 001, 002, … with no gap for the captures never attached.
-    expect([fill, save].map(step => step.attachments[0].name.slice(0, 3))).toEqual(['001', '002']);
+    expect([fill, save].map(step => step.attachments[0].name.slice(0, 3))).toEqual(['002', '003']);
   });
 
   test('should end a passing test with the state the page is in, whether or not it changed after the last step', async () => {
@@ -278,8 +280,9 @@ test('no steps', async ({ page }) => {
 });`,
     });
     expect(results.map(r => r.status), output).toEqual(['passed']);
-    // The report of a passing test stays light: its end's tree, not its DOM file, which is on disk.
-    expect(names(results[0].attachments)).toEqual([expect.stringMatching(/^001 end · accessibility-tree\.yaml$/)]);
+    // The report of a passing test stays light: the fill's diff (`captureActions`) and its end's
+    // tree, not its DOM file, which is on disk.
+    expect(names(results[0].attachments)).toEqual(['001 fill locator(\'#name\') · dom.diff', '002 end · accessibility-tree.yaml']);
     const domFile = stagewrightFiles(dir).find(file => file.endsWith('/stagewright/dom.html'))!;
     expect(fs.readFileSync(path.join(dir, 'test-results', domFile), 'utf8')).toContain('value="end-value"');
   });
@@ -367,7 +370,7 @@ const { test, expect } = require('stagewright');
 test('checkpoints', async ({ page, context, stagewright: sw }) => {
   await page.setContent(${JSON.stringify(kForm)});
   const first = await sw.checkpoint('start');
-  expect(first).toEqual({ index: 1, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0, moved: 0 }, suggestions: [] });
+  expect(first).toEqual({ index: 2, label: 'start', snapshotId: expect.any(Number), files: { aria: expect.stringContaining('accessibility-tree.yaml'), dom: expect.stringContaining('dom.html') }, changes: { added: 0, removed: 0, changed: 0, moved: 0 }, suggestions: [] });
   await test.step('inside', async () => {
     await page.locator('#name').fill('Grace');
     const capture = await sw.checkpoint('typed');
@@ -377,7 +380,8 @@ test('checkpoints', async ({ page, context, stagewright: sw }) => {
   const popup = await context.newPage();
   await popup.setContent('<button>Popup button</button>');
   await sw.forPage(popup).checkpoint('popup');
-  expect(sw.history.map(c => c.label)).toEqual(['start', 'typed', 'inside']); // Nothing changed before the step: no start capture.
+  // The first capture is the one after setContent (captureActions); nothing changed before the step: no start capture.
+  expect(sw.history.map(c => c.label)).toEqual(['setContent', 'start', 'typed', 'inside']);
   expect(sw.forPage(popup).history.map(c => c.label)).toEqual(['popup']);
 });`,
     });

@@ -30,7 +30,8 @@ test.describe('snapshot', () => {
     expect(clickable).toMatchObject({ role: 'generic', interactive: true });
     expect(snapshot.entries.find(e => e.name === 'Hidden')).toBeUndefined();
     expect(byName('Zero').state.visible).toBe(false);
-    expect(snapshot.meta).toMatchObject({ url: 'about:blank', snapshotId: 1, entryCount: snapshot.entries.length, truncated: false });
+    // Two captures came first, after setContent and after focus (`captureActions`): walks number on.
+    expect(snapshot.meta).toMatchObject({ url: 'about:blank', snapshotId: 3, entryCount: snapshot.entries.length, truncated: false });
     expect(snapshot.meta.estimated_tokens).toBeGreaterThan(10);
   });
 
@@ -339,8 +340,9 @@ test.describe('diffs', () => {
       { url: { prev: expect.stringMatching(/\/a$/), curr: expect.stringMatching(/\/b$/) } },
     ]);
     expect(diff.added.map(e => [e.role, e.name, e.recently_changed])).toEqual([['button', 'New', true]]);
-    expect(diff.meta.since).toBe(1);
-    expect(diff.meta.snapshotId).toBe(2);
+    // The capture after setContent was the first walk; page.evaluate is no action.
+    expect(diff.meta.since).toBe(2);
+    expect(diff.meta.snapshotId).toBe(3);
 
     await page.evaluate(() => document.querySelector('button')!.textContent = 'Saved');
     const full = await sw.snapshot({ since: 'last', diffFormat: 'full' });

@@ -163,7 +163,8 @@ for (const name of ['first', 'second']) {
       await page.getByRole('button').click();
     });
     await sw.checkpoint(name + ' checkpoint');
-    expect(sw.history.map(c => c.label)).toEqual([name + ' step (start)', name + ' step', name + ' checkpoint']);
+    // The capture after setContent (captureActions: 'auto') is the step's start.
+    expect(sw.history.map(c => c.label)).toEqual(['setContent', name + ' step', name + ' checkpoint']);
     expect(await sw.text()).toContain('heading "' + name + '"');
   });
 }`,

@@ -135,7 +135,8 @@ test.describe('arguments of the wrong type', () => {
     const other = await page.context().newPage();
     await other.setContent('<button>Other</button>');
     expect(firstLine(await errorOf(() => sw.refOf(other.getByRole('button'))))).toMatch(/^INVALID_ARGUMENT: refOf\(\) got a Locator of another page: "getByRole\('button'\)"\.$/);
-    expect(await sw.forPage(other).refOf(other.getByRole('button'))).toBe('s1');
+    // Refs are shared by the test's pages: s1 is Go, named by the capture after setContent.
+    expect(await sw.forPage(other).refOf(other.getByRole('button'))).toBe('s2');
   });
 
   test('should refuse cyclic, BigInt and misspelt options with a short message', async ({ page, stagewright: sw }) => {
@@ -197,9 +198,9 @@ test.describe('refOf', () => {
 
 test.describe('files that cannot be written', () => {
   test('should return the capture and the DOM, and note why the files are missing', async ({ page, stagewright: sw }) => {
-    await page.setContent('<button>Go</button>');
     // A file where the folder goes: no write can succeed there, as root too.
     fs.writeFileSync(test.info().outputPath('stagewright'), '');
+    await page.setContent('<button>Go</button>');
     const capture = await sw.checkpoint('look');
     expect(capture.files).toEqual({ aria: 'accessibility-tree.yaml', dom: 'dom.html' });
     expect(capture.label).toBe('look');
@@ -207,10 +208,11 @@ test.describe('files that cannot be written', () => {
     await test.step('click', async () => {
       await page.getByRole('button').click();
     });
-    expect(sw.history.map(c => c.label)).toEqual(['look', 'dom', 'click']);
+    // The first capture is the one after setContent (`captureActions`): it attaches nothing, and its files are the first not written.
+    expect(sw.history.map(c => c.label)).toEqual(['setContent', 'look', 'dom', 'click']);
     await expect.poll(() => test.info().attachments.filter(a => a.name === 'stagewright · files not written').length).toBe(1);
     const note = test.info().attachments.find(a => a.name === 'stagewright · files not written')!;
-    expect(note.body!.toString()).toMatch(/^SNAPSHOT_FAILED: The files of "look" could not be written to .*stagewright: /);
+    expect(note.body!.toString()).toMatch(/^SNAPSHOT_FAILED: The files of "setContent" could not be written to .*stagewright: /);
     expect(note.body!.toString()).toContain('The capture itself is complete');
     expect(test.info().attachments.map(a => a.name)).toContain('001 look · accessibility-tree.yaml');
   });

@@ -60,8 +60,13 @@ describe('resolveOptions', () => {
     expect(problemOf({ files: 'no' })).toBe('INVALID_ARGUMENT: stagewrightOptions.files must be true or false, got "no".');
     expect(problemOf({ attach: { aria: 'no' } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach.aria must be true or false, got "no".');
     expect(problemOf({ interactiveOnly: 1 })).toMatch(/interactiveOnly must be true or false, got 1\.$/);
-    expect(problemOf({ captureActions: 'all' })).toMatch(/captureActions must be true or false, got "all"\.$/);
-    expect(resolveOptions({}).captureActions).toBe(false);
+    expect(problemOf({ captureActions: 'all' })).toBe('INVALID_ARGUMENT: stagewrightOptions.captureActions must be \'auto\', true or false, got "all".');
+    expect(problemOf({ captureActions: 1 })).toMatch(/captureActions must be 'auto', true or false, got 1\.$/);
+    expect(resolveOptions({}).captureActions).toBe('auto');
+    expect(resolveOptions({ captureActions: undefined }).captureActions).toBe('auto');
+    expect(resolveOptions({ captureActions: 'auto' }).captureActions).toBe('auto');
+    expect(resolveOptions({ captureActions: true }).captureActions).toBe(true);
+    expect(resolveOptions({ captureActions: false }).captureActions).toBe(false);
     expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true\}, got false\.$/);
     expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true });
   });

@@ -58,6 +58,17 @@ describe('analyzeFailure', () => {
     expect(report.suggestions[0]).toEqual({ code: `page.getByRole('button', { name: 'Pay now' })`, checkedAgainst: ['001 step 1', '002 step 2'], warnings: [] });
   });
 
+  it('should not take a button that leaves its form alone for the one the test worked towards', () => {
+    // The test filled the region's field, then clicked a button that is not there: the one button
+    // left is a Cancel that says it submits nothing, and nothing tells it stands in for the target.
+    const cancel = { ...placeOrder, name: 'Cancel' };
+    const attributesOf = (ref: string) => ref === cancel.ref ? { type: 'button' } : undefined;
+    const recorded = states(form(cancel), form(cancel, [], 'Ada')).map(state => ({ ...state, attributesOf }));
+    const report = analyzeFailure({ error: kClickTimeout, target: targetOf(kClickTimeout), states: recorded });
+    expect(report).toMatchObject({ status: 'never there', verdict: 'cannot tell', suggestions: [] });
+    expect(report.suggestedRef).toBeUndefined();
+  });
+
   it('should name as its near match the element the matchers name first (one ranking: src/snapshot/likeness.ts)', () => {
     const candidates = [
       entry({ ref: 's3', role: 'button', name: 'Place the order', parent: 's1', tag: 'button', interactive: true }),
