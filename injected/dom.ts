@@ -75,7 +75,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
    */
   const take = (element: Element, secretText: boolean, depth: number): boolean => {
     const markup = last!.markup;
-    const at = mapGet(markup.indexOf, element);
+    const at = mapGet(markup.indexByElement, element);
     if (at === undefined || mapGet(last!.changedBelow, element) || markup.secretText[at] !== secretText || markup.depth[at] !== depth)
       return false;
     const end = markup.subtreeEnd[at];
@@ -102,7 +102,7 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
     if (kept) {
       const base = kept.elements.length;
       for (let k = at; k < end; k++) {
-        mapSet(kept.indexOf, markup.elements[k], base + k - at);
+        mapSet(kept.indexByElement, markup.elements[k], base + k - at);
         append(kept.elements, markup.elements[k]);
         append(kept.start, markup.start[k] + offset);
         append(kept.end, markup.end[k] + offset);
@@ -220,14 +220,14 @@ function serialize(root: Element, refOf: (element: Element) => string | undefine
 function newLastMarkup(root: Element, settings: string): LastMarkup {
   return {
     root, settings, html: '', elements: [], start: [], end: [], refs: [], field: [], shadowRoot: [], secret: [], secretText: [], depth: [], subtreeEnd: [],
-    indexOf: new MapCtor(),
+    indexByElement: new MapCtor(),
   };
 }
 
 /** Notes an element as its markup begins at `start`; its end is set where its subtree closes (`endMarkup`). */
 function keepMarkup(kept: LastMarkup, element: Element, tag: string, ref: string | undefined, redacted: boolean, secretText: boolean, depth: number, start: number): number {
   const index = kept.elements.length;
-  mapSet(kept.indexOf, element, index);
+  mapSet(kept.indexByElement, element, index);
   append(kept.elements, element);
   append(kept.start, start);
   append(kept.end, start);

@@ -116,8 +116,8 @@ export interface LastMarkup {
   depth: number[];
   /** Where its printed subtree ends among `elements`. */
   subtreeEnd: number[];
-  /** Element index by element. */
-  indexOf: Map<Element, number>;
+  /** Where each element is among `elements`. */
+  indexByElement: Map<Element, number>;
 }
 
 export function newWalkedElements(): WalkedElements {
