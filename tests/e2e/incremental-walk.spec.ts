@@ -38,8 +38,7 @@ test.describe('the incremental walk', () => {
   test('should take the subtrees where nothing changed and walk the one that did', async ({ page, stagewright: sw }) => {
     expect(process.env.STAGEWRIGHT_VERIFY_INCREMENTAL, 'playwright.config.ts turns the oracle on').toBe('1');
     await page.setContent(kPage);
-    const first = await walk(sw);
-    expect(first.taken, 'nothing to take from before the first walk').toBe(0);
+    await walk(sw);
     await page.evaluate(() => document.querySelector('section[aria-label="Inbox"] li span')!.textContent = 'Renamed');
     const { snapshot, taken } = await walk(sw);
     expect(snapshot.entries.some(entry => entry.text === 'Renamed' || entry.name === 'Renamed')).toBe(true);
