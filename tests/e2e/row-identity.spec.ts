@@ -38,6 +38,8 @@ test.describe('refs inside rows', () => {
   });
 
   test('should never move a ref to another row through sort, filter and paging of a grid', async ({ page, stagewright: sw }) => {
+    // About 1,500 page calls, and the oracle walks every snapshot that took something twice.
+    test.slow();
     await page.setContent(kGridPage);
     const tally = { pairs: 0, moved: [] as string[] };
     for (const layout of ['table', 'links', 'aria'] as const) {
