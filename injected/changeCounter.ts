@@ -75,6 +75,12 @@ export class ChangeCounter {
   private readonly _observer: MutationObserver;
   /** The URL when last counted: `history.pushState` changes it with no event. */
   private _href = location.href;
+  /**
+   * The document observed. A window opened on about:blank that then loads a page of the same
+   * origin keeps its Window, and this runtime with it, for the new document (the install sees
+   * the runtime there and stops): that document is observed from the first count that meets it.
+   */
+  private _document = document;
   private readonly _forms = new FormState();
   private readonly _styles = new StyleState();
   private readonly _observed: WeakSet<Node> = new WeakSetCtor();
@@ -203,6 +209,12 @@ export class ChangeCounter {
       return;
     }
     this._onMutations(takeMutationRecords(this._observer));
+    if (document !== this._document) {
+      this._document = document;
+      this.count++;
+      this.observe(document);
+      this._styles.remember([document]);
+    }
     if (location.href !== this._href) {
       this._href = location.href;
       this.count++;

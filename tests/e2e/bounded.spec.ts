@@ -126,6 +126,8 @@ test.describe(() => {
 
 test.describe('captures are bounded in size', () => {
   test('should attach well under 8 MB for 30 one-field steps on a 15k-element page', async () => {
+    // Each capture of the generated project is walked and printed twice there (the oracle).
+    test.slow();
     const { results, report, output } = await runStepsProject({
       'playwright.config.js': projectConfig(),
       'big.spec.js': `${kPages}
