@@ -237,9 +237,11 @@ test.describe('the packed package', () => {
   // untrusted data, proof at the call, marked records: +23 KB in the command, +14 KB of library code
   // and declarations) and documents what they promise and refuse (+8 KB); 0.12.0 traces any
   // locator (what each call reached, read in the page; the triage's named rules, CSS and XPath
-  // targets resolved live: +15 KB of code and declarations) and lists the rules (+5 KB).
-  test('should be at most 630 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(630_000);
+  // targets resolved live: +15 KB of code and declarations) and lists the rules (+5 KB); 0.13.0
+  // adds the incremental walk and print with their oracle (+12 KB of page code, embedded in the
+  // runtime's source), per-action captures by default and the documentation of both (+8 KB).
+  test('should be at most 660 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(660_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
