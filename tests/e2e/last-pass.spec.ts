@@ -166,7 +166,9 @@ test('check out', async ({ page }) => {
   await page.evaluate(() => document.querySelector('ul').insertAdjacentHTML('beforeend', '<li class="item">Tea <button class="delete" onclick="this.parentElement.remove()">Remove</button></li>'));
   await page.locator('li.item').last().locator('.delete').click();
 });`;
-    const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: 5000,'), 'shop.spec.js': body, 'app.html': app('name') });
+    // A short test timeout, for the failing run's fill to end in; long enough for a capture after
+    // each of the passing run's calls on a busy machine.
+    const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: 10000,'), 'shop.spec.js': body, 'app.html': app('name') });
     const { result } = await runPlaywright(dir);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const [file] = recordFiles(dir);
