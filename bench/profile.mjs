@@ -1,6 +1,8 @@
 // Where the snapshot's time goes: Chrome's sampling profiler through Playwright's CDP session,
 // five snapshots of the 15k page, inclusive time per function (idle excluded).
 // Run: STAGEWRIGHT_UNMINIFIED=1 npm run build && node bench/profile.mjs [elements]
+//   PROFILE_STEP=1: a step capture's page call instead (one field filled, then the walk and the
+//   DOM file's markup, as a capture asks for them), the incremental walk's usual case.
 // (the build minifies the page runtime by default, and its function names with it).
 import { chromium } from '@playwright/test';
 import browserModule from '../dist/browser/index.js';
@@ -13,13 +15,21 @@ const page = await browser.newPage();
 const sw = new internal.Stagewright(page, { options: internal.resolveOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
 await internal.internalsOf(sw).store.ensureInstalled();
 await page.setContent(generatedPage(elements));
-await sw.snapshot(); // Warm-up.
+const step = process.env.PROFILE_STEP === '1';
+const { store } = internal.internalsOf(sw);
+const once = async i => {
+  if (!step)
+    return void await sw.snapshot();
+  await page.locator('input').nth(i).fill(`value ${i}`);
+  await store.capture({ dom: true, keepBaseline: true });
+};
+await once(0); // Warm-up.
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
 await cdp.send('Profiler.start');
-for (let i = 0; i < 5; i++)
-  await sw.snapshot();
+for (let i = 1; i <= 5; i++)
+  await once(i);
 const { profile } = await cdp.send('Profiler.stop');
 await browser.close();
 

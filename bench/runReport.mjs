@@ -1,7 +1,7 @@
 // What the step benchmarks read of a Playwright JSON report: each test's duration (by the key
 // `keyOf(file, spec)` gives), how many user steps ran (our own `stagewright…` steps left out), how
 // many tests did not pass, and the bytes the passing ones attached (a body as the JSON reporter
-// embeds it, base64, counted decoded; a file by its size).
+// embeds it, base64, counted decoded; a file by its size) and how many full DOM files among them.
 import fs from 'node:fs';
 
 export function readRunReport(report, keyOf) {
@@ -9,6 +9,7 @@ export function readRunReport(report, keyOf) {
   let steps = 0;
   let failed = 0;
   let passedAttachmentBytes = 0;
+  let passedDomFiles = 0;
   const visit = list => {
     for (const step of list ?? []) {
       if (!/^stagewright[.:[]/.test(step.title))
@@ -22,13 +23,15 @@ export function readRunReport(report, keyOf) {
         durations[keyOf(file, spec)] = result.duration;
         if (result.status !== 'passed')
           failed++;
-        else
+        else {
           passedAttachmentBytes += attachmentBytes(result.attachments);
+          passedDomFiles += (result.attachments ?? []).filter(attachment => attachment.name.endsWith(' · dom.html')).length;
+        }
         visit(result.steps);
       }
     }
   }
-  return { durations, steps, failed, passedAttachmentBytes };
+  return { durations, steps, failed, passedAttachmentBytes, passedDomFiles };
 }
 
 function attachmentBytes(attachments) {

@@ -258,14 +258,14 @@ function runMode(dir, mode, variant = mode) {
       const reportBytes = fs.statSync(reportFile).size;
       const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
       fs.rmSync(reportFile);
-      const { durations, steps, failed, passedAttachmentBytes } = readRunReport(report, (file, spec) => spec.title);
+      const { durations, steps, failed, passedAttachmentBytes, passedDomFiles } = readRunReport(report, (file, spec) => spec.title);
       const skippedCaptures = JSON.stringify(report).split('capture skipped').length - 1;
       let inCapturesMs = 0;
       if (fs.existsSync(captureTimes)) {
         for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))
           inCapturesMs += JSON.parse(line).captureMs;
       }
-      resolve({ mode, skippedCaptures, reportBytes, passedAttachmentBytes, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
+      resolve({ mode, skippedCaptures, reportBytes, passedAttachmentBytes, passedDomFiles, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
     });
   });
 }
@@ -345,7 +345,9 @@ if (!actionsOnly) {
   const ratioToTrace = added('stagewright') / added('trace');
   const share = added('stagewright') / s.plain.testMs;
   const memory = s.stagewright.peakMb / s.plain.peakMb;
+  const testTimeRatio = s.stagewright.testMs / s.plain.testMs;
   targets.push(
+    ['the step suite with captures ≤ 1.25× plain Playwright (test time, Σ medians)', testTimeRatio <= 1.25, fixed(testTimeRatio)],
     ['step captures add ≤ 0.5× what trace: \'on\' adds (test time)', ratioToTrace <= 0.5, `${fixed(ratioToTrace)} (${fixed(added('stagewright') / 1000, 1)} s against ${fixed(added('trace') / 1000, 1)} s; suite wall time ${fixed(addedSuite('stagewright') / 1000, 1)} s against ${fixed(addedSuite('trace') / 1000, 1)} s, ${fixed(addedSuite('stagewright') / addedSuite('trace'))})`],
     ['step captures add ≤ 10% of the suite\'s time', share <= 0.1, `${fixed(share * 100, 1)}% of the test time (${fixed(addedSuite('stagewright') / s.plain.suiteMs * 100, 1)}% of the suite's wall time)`],
     ['peak worker memory ≤ 1.3× the suite without the library', memory <= 1.3, `${fixed(memory)} (${Math.round(s.stagewright.peakMb)} MB against ${Math.round(s.plain.peakMb)} MB; trace ${Math.round(s.trace.peakMb)} MB)`],
@@ -391,6 +393,8 @@ targets.push(
   ['the no-step suite with the new default: ≤ +15% test time over plain Playwright, no end or action capture skipped for want of time, no test failed',
     actionAdded('stagewright') <= 0.15 && actionSkipped('stagewright') === 0 && actionFailed('stagewright') === 0,
     `+${fixed(actionAdded('stagewright') * 100, 1)}%, ${actionSkipped('stagewright')} skipped, ${actionFailed('stagewright')} failed (plain Playwright ${actionFailed('plain')})`],
+  ['the no-step suite with the new default: a passing test never attaches a full DOM file', actionRuns.stagewright.every(run => run.passedDomFiles === 0),
+    `${Math.max(...actionRuns.stagewright.map(run => run.passedDomFiles))} dom.html in passing tests (the most in one run); ${fixed(attachedKb('stagewright'), 1)} KB attached a passing test`],
   ['a suite with no test.step: no more tests fail with the library in any mode, and no capture is skipped for want of time',
     actionModes.every(mode => actionFailed(mode) <= actionFailed('plain') && actionSkipped(mode) === 0),
     actionModes.filter(mode => mode !== 'plain').map(mode => `${mode} failed ${actionFailed(mode)}, skipped ${actionSkipped(mode)}`).join('; ') + ` (plain failed ${actionFailed('plain')})`],
