@@ -31,7 +31,7 @@ async function captureWith(build, load) {
     await load(page);
     const sw = new build.Stagewright(page, { options: build.resolveOptions({ limits: { maxNodes: 1e6, timeBudgetMs: 60_000 } }) });
     const capture = await build.internalsOf(sw).store.capture({ dom: true, keepBaseline: true });
-    return { text: normalize(capture.text), markup: normalize(capture.markup ?? '') };
+    return { text: normalize(capture.text()), markup: normalize(capture.markup ?? '') };
   } finally {
     await context.close();
   }

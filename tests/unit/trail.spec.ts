@@ -23,6 +23,7 @@ describe('Trail.record', () => {
     const trail = new Trail(tempDir());
     trail.record('long', '- button "Save" [ref=s1]\n- button "Cancel" [ref=s2]', '<main>\n  <p>a long paragraph</p>\n</main>', '');
     const { files } = trail.record('short', '- button "Save" [ref=s1]', '<main></main>', '# diff');
+    trail.flush();
     expect(fs.readFileSync(files.dom, 'utf8')).toBe('<main></main>\n');
     expect(fs.readFileSync(files.aria, 'utf8')).toBe('- button "Save" [ref=s1]\n');
     expect(fs.readFileSync(files.diff!, 'utf8')).toBe('# diff\n');
@@ -34,6 +35,29 @@ describe('Trail.record', () => {
     trail.write('triage.md', 'a longer first version\n');
     const file = trail.write('triage.md', 'short')!;
     expect(fs.readFileSync(file, 'utf8')).toBe('short\n');
+  });
+});
+
+describe('Trail.record, off the test\'s path', () => {
+  it('should write the diff at once, and the latest files once the event loop turns, formatting only the latest text', async () => {
+    const trail = new Trail(tempDir());
+    const formatted: string[] = [];
+    const text = (label: string) => () => {
+      formatted.push(label);
+      return `- button "${label}" [ref=s1]`;
+    };
+    trail.record('first', text('first'), '<button>first</button>', '');
+    const { files } = trail.record('second', text('second'), '<button>second</button>', '# diff');
+    expect(fs.readFileSync(files.diff!, 'utf8')).toBe('# diff\n');
+    expect(fs.existsSync(files.dom)).toBe(false);
+    expect(formatted).toEqual([]);
+    await new Promise(resolve => setImmediate(resolve));
+    expect(fs.readFileSync(files.dom, 'utf8')).toBe('<button>second</button>\n');
+    expect(fs.readFileSync(files.aria, 'utf8')).toBe('- button "second" [ref=s1]\n');
+    // The first capture's text was never needed: a later one replaced its files before they were written.
+    expect(formatted).toEqual(['second']);
+    trail.flush();
+    expect(formatted).toEqual(['second']);
   });
 });
 
@@ -50,7 +74,10 @@ describe('Trail on a folder it cannot write', () => {
     expect(second.index).toBe(2);
     expect(problems).toHaveLength(1);
     expect(problems[0].code).toBe('SNAPSHOT_FAILED');
-    expect(problems[0].message).toMatch(/^SNAPSHOT_FAILED: The files of "save" could not be written to .*stagewright: .*diffs, dom\.html, accessibility-tree\.yaml, diffs\/001-save\.diff \((EEXIST|ENOTDIR).*\)\. The capture itself is complete/);
+    // No folder: no file of it is tried.
+    expect(problems[0].message).toMatch(/^SNAPSHOT_FAILED: The files of "save" could not be written to .*stagewright: .*stagewright\/diffs \((EEXIST|ENOTDIR).*\)\. The capture itself is complete/);
+    trail.flush();
+    expect(problems).toHaveLength(1);
     expect(problems[0].message).toContain('Or turn the files off: test.use({ stagewrightOptions: { files: false } })');
     // Another kind of failure is news: it is reported too.
     expect(trail.write('triage.md', 'x')).toBeUndefined();
@@ -63,8 +90,10 @@ describe('Trail on a folder it cannot write', () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'dom.html')); // A folder where the file goes: EISDIR, as root too.
     const problems: StagewrightError[] = [];
-    const { files } = new Trail(dir, problem => problems.push(problem)).record('x', 'aria', 'dom', '');
-    expect(files).toEqual({ dom: 'dom.html', aria: path.join(dir, 'accessibility-tree.yaml') });
+    const trail = new Trail(dir, problem => problems.push(problem));
+    const { files } = trail.record('x', 'aria', 'dom', '');
+    expect(problems).toEqual([]);
+    trail.flush();
     expect(fs.readFileSync(files.aria, 'utf8')).toBe('aria\n');
     expect(problems.map(p => p.message.split('\n')[0])).toEqual([expect.stringMatching(/^SNAPSHOT_FAILED: The files of "x" could not be written to .*: dom\.html \(EISDIR/)]);
   });
