@@ -4,6 +4,7 @@
 // encoded by src/isomorphic/protocol.ts, against the last answer sent when the caller holds it.
 
 import { encodeAnswer, encodeSnapshotParts, packEntry, type AnswerState, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { firstTextDifference } from '../src/isomorphic/commonEnds';
 import { createTable } from '../src/isomorphic/tables';
 import { kDefaultLimits } from '../src/isomorphic/types';
 import type { SelectorEngine, StagewrightRuntime } from './api';
@@ -156,7 +157,7 @@ export class Runtime implements StagewrightRuntime {
       if (request.verify && !mismatch && serialized.taken > 0 && !serialized.truncated) {
         const full = serializeDocument(root, refOf, request.limits, request.redact, observe, request.testIds, undefined);
         if (!full.truncated && full.html !== dom)
-          mismatch = 'the DOM file ' + firstTextDifference(dom, full.html);
+          mismatch = 'the DOM file ' + firstTextDifference(dom, full.html, 'a full print', jsonStringify, stringSlice);
       }
     }
     const secrets = takeSecretValues();
@@ -341,11 +342,3 @@ function capDifference(text: string): string {
   return text.length > 600 ? stringSlice(text, 0, 599) + '…' : text;
 }
 
-/** Where two texts first differ, with a little of each around it. */
-function firstTextDifference(a: string, b: string): string {
-  let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at])
-    at++;
-  const from = at > 80 ? at - 80 : 0;
-  return 'at character ' + at + ': ' + jsonStringify(stringSlice(a, from, at + 120)) + ' where a full print has ' + jsonStringify(stringSlice(b, from, at + 120));
-}

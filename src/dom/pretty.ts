@@ -5,7 +5,8 @@
 // the serializer writes; a file that differs from the last in one value is patched. js-beautify
 // itself is only the reference the tests prove the printer against: it does not ship.
 
-import { commonPrefix, commonSuffix } from '../isomorphic/commonEnds';
+import { commonPrefix, commonSuffix, firstTextDifference } from '../isomorphic/commonEnds';
+import { StagewrightError } from '../errors';
 import { isLetter, printMarkup } from './printer';
 
 /**
@@ -22,14 +23,28 @@ export const kDomFileHeader = `<meta http-equiv="Content-Security-Policy" conten
 /**
  * The DOM file: the header line, then the markup pretty-printed. Markup outside the serializer's
  * grammar (which the serializer never writes) is kept as it is, ending with a line break: every
- * character a reader would see is there, only not laid out.
+ * character a reader would see is there, only not laid out. `verify`: a print patched from the
+ * last one is checked against the whole print (`STAGEWRIGHT_VERIFY_INCREMENTAL=1`).
  */
-export function prettyPrintDom(markup: string): string {
-  let printed = lastPrint && patchValue(lastPrint, markup);
-  printed ??= kDomFileHeader + '\n' + (printMarkup(markup) ?? (markup.endsWith('\n') ? markup : markup + '\n'));
+export function prettyPrintDom(markup: string, options: { verify?: boolean } = {}): string {
+  const patched = lastPrint && patchValue(lastPrint, markup);
+  const printed = patched ?? printWhole(markup);
+  // The oracle of the patch (docs/performance.md, Proving the shortcuts): the whole print beside it.
+  if (patched !== undefined && options.verify) {
+    const whole = printWhole(markup);
+    if (whole !== patched)
+      throw new StagewrightError('INCREMENTAL_MISMATCH', `The DOM file patched from the last print differs from the whole print: ${firstTextDifference(patched, whole, 'the whole print')}.`, {
+        hint: 'The markup changed in a way the patch does not lay out as the printer does: a bug in stagewright. Report it with the page that shows it.',
+      });
+  }
   lastPrint = { markup, printed };
   return printed;
 }
+
+function printWhole(markup: string): string {
+  return kDomFileHeader + '\n' + (printMarkup(markup) ?? (markup.endsWith('\n') ? markup : markup + '\n'));
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // Patching the last print.
