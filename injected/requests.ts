@@ -3,14 +3,14 @@
 // answers with a string built with the builtins captured at install. A snapshot's answer is
 // encoded by src/isomorphic/protocol.ts, against the last answer sent when the caller holds it.
 
-import { encodeAnswer, encodeSnapshotParts, packEntry, type AnswerState, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
+import { encodeAnswer, encodeSnapshotParts, packEntry, type AnswerState, type EntryLines, type RefProblemMessages, type SnapshotRequest } from '../src/isomorphic/protocol';
 import { firstTextDifference } from '../src/isomorphic/commonEnds';
 import { createTable } from '../src/isomorphic/tables';
-import { kDefaultLimits } from '../src/isomorphic/types';
+import { kDefaultLimits, type SnapshotEntry } from '../src/isomorphic/types';
 import type { SelectorEngine, StagewrightRuntime } from './api';
 import {
   append, documentCreateDocumentFragment, documentVisibilityState, fragmentQuerySelectorAll, hasOwn, isArray, jsonParse, jsonStringifier,
-  jsonStringify, mathRandom, mathRound, now, PromiseCtor, requestAnimationFrame, setTimeout, stringSlice,
+  jsonStringify, mathRandom, mathRound, now, PromiseCtor, requestAnimationFrame, setTimeout, stringSlice, WeakMapCtor, weakMapGet, weakMapSet,
 } from './builtins';
 import { ChangeCounter } from './changeCounter';
 import { serializeDocument } from './dom';
@@ -42,6 +42,8 @@ export class Runtime implements StagewrightRuntime {
   private readonly _memo = new WalkMemo();
   /** The last capture's DOM file, for the next print to take what did not change. */
   private readonly _printMemo = new PrintMemo();
+  /** Each entry's line as sent: an entry taken from the last walk, at the same place and box, is sent as the same line. */
+  private readonly _lines: WeakMap<SnapshotEntry, string> = new WeakMapCtor();
 
   constructor() {
     // Concatenation converts numbers without Number.prototype.toString, which the page may override.
@@ -161,6 +163,19 @@ export class Runtime implements StagewrightRuntime {
       }
     }
     const secrets = takeSecretValues();
+    const stringify = jsonStringifier();
+    // An entry taken from the last walk is sent as the line it was sent as, where nothing of the line changed.
+    const sources = result.sources;
+    const lines: EntryLines | undefined = incremental ? {
+      reuse: (entry, index) => {
+        const source = sources[index];
+        const line = source ? weakMapGet(this._lines, source) : undefined;
+        return line !== undefined && sameLine(entry, source!) ? line : undefined;
+      },
+      keep: (entry, line) => void weakMapSet(this._lines, entry, line),
+    } : undefined;
+    if (lines && request.verify && !mismatch)
+      mismatch = differentLine(result, lines, stringify);
     const parts = encodeSnapshotParts({
       documentId: this._registry.documentId,
       url: location.href,
@@ -177,7 +192,7 @@ export class Runtime implements StagewrightRuntime {
       secrets: secrets.length ? secrets : undefined,
       mismatch,
       taken: result.taken,
-    }, jsonStringifier());
+    }, stringify, lines);
     // A subtree walk's answer is always whole and is not kept as a base.
     const keep = !rootElement;
     const previous = this._sent;
@@ -334,6 +349,30 @@ function firstMissing(withheld: string[], fullWithheld: string[]): string | unde
   for (let i = 0; i < fullWithheld.length; i++) {
     if (seen[fullWithheld[i]] !== true)
       return 'a secret value of ' + fullWithheld[i].length + ' characters that a full walk withholds was not withheld';
+  }
+  return undefined;
+}
+
+/**
+ * Whether the line `source` was sent as is the line of `entry`, a copy of it taken from the last
+ * walk: a copy holds the same role, name, state, text and properties; the walk set the rest.
+ */
+function sameLine(entry: SnapshotEntry, source: SnapshotEntry): boolean {
+  if (entry.ref !== source.ref || entry.parent !== source.parent || entry.depth !== source.depth || entry.fingerprint !== source.fingerprint ||
+    entry.state.visible !== source.state.visible)
+    return false;
+  const a = entry.bbox;
+  const b = source.bbox;
+  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
+}
+
+/** The oracle of the lines sent again: the first that packing its entry again does not give. */
+function differentLine(result: WalkResult, lines: EntryLines, stringify: (value: unknown) => string): string | undefined {
+  for (let i = 0; i < result.entries.length; i++) {
+    const line = lines.reuse(result.entries[i], i);
+    const fresh = line === undefined ? undefined : stringify(packEntry(result.entries[i]));
+    if (fresh !== undefined && fresh !== line)
+      return 'the line of entry ' + i + ' (taken from the last walk) as sent before, ' + capDifference(line!) + ', where packing it again gives ' + capDifference(fresh);
   }
   return undefined;
 }

@@ -63,6 +63,11 @@ export interface WalkResult {
   taken: number;
   /** Per entry: taken from the last walk. */
   takenEntries: boolean[];
+  /**
+   * Per entry taken from the last walk, the last walk's entry it is a copy of (its `bbox`, `depth`,
+   * `parent`, `ref`, `fingerprint` and `state.visible` are this walk's); undefined for one walked.
+   */
+  sources: (SnapshotEntry | undefined)[];
 }
 
 // Landmarks (and dialogs) make up the fingerprint context of what they contain.
@@ -160,6 +165,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const walkedEntries = memo ? newWalkedEntries() : undefined;
   /** Per entry: taken whole from the last walk (its name, description and text come with it). */
   const taken: boolean[] = [];
+  const sources: (SnapshotEntry | undefined)[] = [];
   const stack: StackItem[] = [];
   append(stack, { kind: Frame.Enter, node: root, owner: kTopLevel, parent: -1, depth: 0, presentational: false, hiddenText: false, secretText: false, outOfTree: false, editorValue: false, after: '', afterOwner: kNoOwner, changed: false, entry: -1 });
 
@@ -209,6 +215,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     const entryEnd = spans.entryEnd[j];
     for (let i = j; i < entryEnd; i++) {
       const entry = cloneEntry(spans.entries[i]);
+      sources[entries.length] = spans.entries[i];
       const at = before.elements[spans.walkedAt[i]];
       const box = readBox(at, windowed ? getElementComputedStyle(at) : null);
       entry.bbox = box.bbox;
@@ -476,7 +483,7 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   let takenCount = 0;
   for (let i = 0; i < taken.length; i++)
     takenCount += taken[i] ? 1 : 0;
-  return { entries, text: runs[0], truncated, visited, taken: takenCount, takenEntries: taken };
+  return { entries, text: runs[0], truncated, visited, taken: takenCount, takenEntries: taken, sources };
 }
 
 /**

@@ -172,13 +172,25 @@ export function packEntry(e: SnapshotEntry): PackedEntry {
 }
 
 /**
- * In the page: the entries part of an answer, with the page's captured `JSON.stringify`.
+ * In the page: where an entry's line may come from the last answer. `reuse` gives the line sent
+ * for entry `index` when it is known to be what packing it again would give, else undefined;
+ * `keep` is told every line sent.
  * @internal
  */
-export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[] | undefined, stringify: Stringify): string {
+export interface EntryLines {
+  reuse(entry: SnapshotEntry, index: number): string | undefined;
+  keep(entry: SnapshotEntry, line: string): void;
+}
+
+/**
+ * In the page: the entries part of an answer, with the page's captured `JSON.stringify`: one line
+ * per entry, `line(entry)` (by default the entry's JSON, for entries packed already).
+ * @internal
+ */
+export function encodeEntriesPart<E>(entries: readonly E[], text: TextRun[] | undefined, stringify: Stringify, line: (entry: E, index: number) => string = entry => stringify(entry)): string {
   let part = text && text.length ? stringify(text) : '0';
-  for (let i = 0; i < packed.length; i++)
-    part += '\n' + stringify(packed[i]);
+  for (let i = 0; i < entries.length; i++)
+    part += '\n' + line(entries[i], i);
   return part;
 }
 
@@ -186,10 +198,7 @@ export function encodeEntriesPart(packed: PackedEntry[], text: TextRun[] | undef
  * In the page: a snapshot's answer parts. The header's fields are its own from the start: a setter on Object.prototype takes none.
  * @internal
  */
-export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stringify): AnswerParts {
-  const packed: PackedEntry[] = [];
-  for (let i = 0; i < snapshot.entries.length; i++)
-    packed[i] = packEntry(snapshot.entries[i]);
+export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stringify, lines?: EntryLines): AnswerParts {
   const header: Omit<EncodableSnapshot, 'entries' | 'text' | 'dom'> = {
     documentId: snapshot.documentId,
     url: snapshot.url,
@@ -204,7 +213,15 @@ export function encodeSnapshotParts(snapshot: EncodableSnapshot, stringify: Stri
     mismatch: snapshot.mismatch,
     taken: snapshot.taken,
   };
-  return [stringify(header), encodeEntriesPart(packed, snapshot.text, stringify), snapshot.dom];
+  const line = (entry: SnapshotEntry, index: number) => {
+    let packed = lines ? lines.reuse(entry, index) : undefined;
+    if (packed === undefined)
+      packed = stringify(packEntry(entry));
+    if (lines)
+      lines.keep(entry, packed);
+    return packed;
+  };
+  return [stringify(header), encodeEntriesPart(snapshot.entries, snapshot.text, stringify, line), snapshot.dom];
 }
 
 /**
