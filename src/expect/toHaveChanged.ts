@@ -38,7 +38,7 @@ export async function toHaveChanged(this: ExpectMatcherState, received: unknown,
     summary: this.isNot ? `${since} has every expected change.` : `${since} lacks ${missing.map(([kind, query]) => `${kind} ${formatValue(query)}`).join(', ')}.`,
     hint: this.isNot ? 'Those changes happened.' : 'The change has not happened (yet), or it happened before the baseline snapshot was taken.',
     expected: formatValue(expected),
-    received: formatDiff(diff).split('\n').slice(0, 8).join('\n          '),
+    received: formatDiff(sw.store.secrets.maskDiff(diff)).split('\n').slice(0, 8).join('\n          '),
     similarRefs: [],
     nextActions: [
       'See what changed: await sw.text({ since: \'last\' })',

@@ -10,6 +10,7 @@ import { kBidiControls } from '../isomorphic/bidi';
 import { nameSaysOwnText } from '../isomorphic/roles';
 import type { ChildReorder, EntryChange, Snapshot, SnapshotDiff, SnapshotEntry, TextRun } from '../isomorphic/types';
 import { jsString } from './jsString';
+import { isLongText, textChange, type ChangedPart, type Excerpt, type LineRange, type TextChange } from './textChange';
 
 export function formatSnapshot(snapshot: Snapshot): string {
   // Filters re-parent what they keep (see query.ts); a parent that is still missing means top level.
@@ -421,9 +422,63 @@ export function formatChangeLine(change: EntryChange): string {
     // States hold tokens from fixed tables (`sort: none -> ascending`, as the `[sort=…]` marker reads).
     if (field.startsWith('state.'))
       return `${field.slice('state.'.length)}: ${formatStateValue(prev, curr)} -> ${formatStateValue(curr, prev)}`;
+    if (isLongText(prev) || isLongText(curr))
+      return `${field}: ${formatTextChange(prev, curr)}`;
     return `${field}: ${formatChangedValues(prev, curr).join(' -> ')}`;
   });
   return `~ ${formatIdentity(change)} ${fields.join(', ')}`;
+}
+
+/**
+ * A long text field's change as its changed lines, or the changed words of a one-line value,
+ * with a little context (docs/concepts.md, Diffs):
+ *
+ *   line 5: "export const LOAN_PERIOD_DAYS = 21;" -> "export const LOAN_DAYS = 21;" (and 2 other lines changed)
+ *   lines 7-8 added: "  const due = addDays(start, LOAN_DAYS);\n  return due;"
+ *   …"the LOAN_PERIOD_DAYS const"… -> …"the LOAN_DAYS const"…
+ *
+ * An ellipsis outside the quotes says the line, or the value, goes on: what is quoted is exact.
+ */
+function formatTextChange(prev: unknown, curr: unknown): string {
+  const change = textChange(typeof prev === 'string' ? prev : '', typeof curr === 'string' ? curr : '');
+  // The diff holds both sides whole; they differ only where a secret was masked in one of them.
+  if (!change.parts.length)
+    return 'the same once secret values are masked';
+  // A one-line value's side that is no string (an absent value: `none`) reads as a short one's does;
+  // a multi-line value's has no lines.
+  const shown = (value: unknown) => change.unit === 'change' && typeof value !== 'string' ? formatChangedValue(value) : undefined;
+  const parts = change.parts.map(part => formatChangedPart(part, shown(prev), shown(curr)));
+  return parts.join('; ') + formatRest(change);
+}
+
+function formatChangedPart(part: ChangedPart, prevShown: string | undefined, currShown: string | undefined): string {
+  if (part.kind === 'added')
+    return `${formatLines(part.lines)} added: ${formatExcerpt(part.curr, formatChangedValue(part.curr.text))}`;
+  if (part.kind === 'removed')
+    return `${formatLines(part.lines)} removed: ${formatExcerpt(part.prev, formatChangedValue(part.prev.text))}`;
+  const [prev, curr] = formatChangedValues(part.prev.text, part.curr.text);
+  const sides = `${prevShown ?? formatExcerpt(part.prev, prev)} -> ${currShown ?? formatExcerpt(part.curr, curr)}`;
+  return part.lines ? `${formatLines(part.lines)}: ${sides}` : sides;
+}
+
+function formatExcerpt(excerpt: Excerpt, quoted: string): string {
+  return `${excerpt.cutBefore ? '…' : ''}${quoted}${excerpt.cutAfter ? '…' : ''}`;
+}
+
+function formatLines(lines: LineRange): string {
+  return lines.first === lines.last ? `line ${lines.first}` : `lines ${lines.first}-${lines.last}`;
+}
+
+/** ` (and 2 other lines changed)`, ` (and 3 other lines: 1 changed, 2 added)`, ` (and 1 other change)`. */
+function formatRest({ unit, rest }: TextChange): string {
+  const kinds = (['changed', 'added', 'removed'] as const).filter(kind => rest[kind]);
+  const total = rest.changed + rest.added + rest.removed;
+  if (!total)
+    return '';
+  const other = `and ${total} other ${unit}${total === 1 ? '' : 's'}`;
+  if (unit === 'change')
+    return ` (${other})`;
+  return kinds.length === 1 ? ` (${other} ${kinds[0]})` : ` (${other}: ${kinds.map(kind => `${rest[kind]} ${kind}`).join(', ')})`;
 }
 
 /** `# truncated: the later snapshot was cut by a walk limit; 1,088 entries past the cut are not compared` */

@@ -8,7 +8,7 @@
 // Values shorter than kMinSecretLength (4) are not masked (the page does not even send them):
 // masking every "a" or "12" would ruin the artifacts.
 
-import { kMinSecretLength, type Snapshot, type SnapshotEntry, type TextRun } from '../isomorphic/types';
+import { kMinSecretLength, type EntryChange, type Snapshot, type SnapshotDiff, type SnapshotEntry, type TextRun } from '../isomorphic/types';
 
 /** What a masked occurrence reads as: the same mark as a redacted name. */
 export const kSecretMask = '[redacted]';
@@ -90,6 +90,43 @@ export class SecretValues {
       entry.url = this.mask(entry.url);
     if (entry.frame)
       entry.frame = { ...entry.frame, src: this.mask(entry.frame.src) };
+  }
+
+  /**
+   * A copy of `diff` with what its text prints masked, each string whole, before it is formatted:
+   * a long value's change prints as an excerpt (src/snapshot/textChange.ts), and masking the text
+   * afterwards would not find a secret that the excerpt cut in two. Masks the entries too, for
+   * a text nothing masks afterwards. The diff itself is left as it is.
+   */
+  maskDiff(diff: SnapshotDiff): SnapshotDiff {
+    if (!this._needles.length)
+      return diff;
+    return {
+      ...diff,
+      added: diff.added.map(entry => {
+        const copy = { ...entry };
+        this.maskEntry(copy);
+        return copy;
+      }),
+      removed: diff.removed.map(entry => ({ ...entry, name: this.mask(entry.name) })),
+      changed: diff.changed.map(change => this.maskChange(change)),
+      // `?? []`: diffs stored before re-orders and moves were listed have none.
+      reordered: (diff.reordered ?? []).map(reorder => ({
+        ...reorder,
+        name: this.mask(reorder.name),
+        moves: (reorder.moves ?? []).map(move => ({ ...move, name: this.mask(move.name) })),
+      })),
+    };
+  }
+
+  /** A copy of `change` with its name and each side of each changed text field masked whole (`maskDiff`). */
+  maskChange(change: EntryChange): EntryChange {
+    if (!this._needles.length)
+      return change;
+    const changes: EntryChange['changes'] = {};
+    for (const [field, { prev, curr }] of Object.entries(change.changes))
+      changes[field] = { prev: typeof prev === 'string' ? this.mask(prev) : prev, curr: typeof curr === 'string' ? this.mask(curr) : curr };
+    return { ...change, name: this.mask(change.name), changes };
   }
 
   private _maskRuns(runs: TextRun[]): TextRun[] {

@@ -7,6 +7,7 @@
 import { diffSnapshots } from '../snapshot/diff';
 import { formatAddedLine, formatChangeLine, formatIdentity } from '../snapshot/format';
 import { findEntries } from '../snapshot/query';
+import type { SecretValues } from '../snapshot/secretValues';
 import type { SnapshotDiff, SnapshotEntry } from '../isomorphic/types';
 import { candidatesFor, proveCandidate, type RecordedState } from '../locators/candidates';
 import { evaluateLocator, snapshotIndex } from '../locators/evaluate';
@@ -66,12 +67,12 @@ export function analyzeFailure(input: TriageInput): TriageReport {
     history: [],
     status: seen.status,
     now: seen.now,
-    evidence: evidenceFor(facts.states, facts.diffAt, seen.evidenceRefs),
+    evidence: evidenceFor(facts.states, facts.diffAt, seen.evidenceRefs, input.secrets),
     verdict: decision.verdict,
     reason: decision.reason,
     decidedBy: rule.name,
     suggestions: [],
-    lastChanges: lastChanges(facts.states, input.step, facts.diffAt),
+    lastChanges: lastChanges(facts.states, input.step, facts.diffAt, input.secrets),
   };
   if (facts.untraceable)
     report.target.reason = facts.untraceable;
@@ -209,20 +210,20 @@ function lastPassSentence(lastPass: { passedAt: string; call: LastPassCall } | n
 }
 
 /** The diff lines, between consecutive captures, that mention any of `refs`. */
-function evidenceFor(states: RecordedState[], diffAt: DiffAt, refs: string[]): string[] {
+function evidenceFor(states: RecordedState[], diffAt: DiffAt, refs: string[], secrets: SecretValues | undefined): string[] {
   if (!refs.length)
     return [];
   const wanted = new Set(refs);
   const lines: string[] = [];
   for (let i = Math.max(1, states.length - kMaxDiffedCaptures); i < states.length && lines.length < kMaxEvidence; i++) {
-    for (const line of diffLines(diffAt(i), ref => wanted.has(ref)))
+    for (const line of diffLines(diffAt(i), secrets, ref => wanted.has(ref)))
       lines.push(`${states[i].label}: ${line}`);
   }
   return lines.slice(0, kMaxEvidence);
 }
 
 /** The failing step's changes: from its start capture (else the capture before the last) to the last. */
-function lastChanges(states: RecordedState[], step: string | undefined, diffAt: DiffAt): { capture: string; lines: string[] } {
+function lastChanges(states: RecordedState[], step: string | undefined, diffAt: DiffAt, secrets: SecretValues | undefined): { capture: string; lines: string[] } {
   if (states.length < 2)
     return { capture: states[0]?.label ?? '', lines: [] };
   const final = states[states.length - 1];
@@ -236,10 +237,10 @@ function lastChanges(states: RecordedState[], step: string | undefined, diffAt: 
     }
   }
   // When the failing step changed nothing, the latest captures that did change something.
-  let lines = diffLines(start === states.length - 2 ? diffAt(states.length - 1) : diffSnapshots(states[start].snapshot, final.snapshot, { format: 'full' }));
+  let lines = diffLines(start === states.length - 2 ? diffAt(states.length - 1) : diffSnapshots(states[start].snapshot, final.snapshot, { format: 'full' }), secrets);
   let from = start;
   for (let i = start - 1; !lines.length && i >= 0; i--) {
-    lines = diffLines(diffAt(i + 1));
+    lines = diffLines(diffAt(i + 1), secrets);
     from = i;
   }
   const to = lines.length && from < start ? states[from + 1] : final;
@@ -253,11 +254,12 @@ function consecutiveDiffs(states: RecordedState[]): DiffAt {
 }
 
 /** A diff's lines (`+ …`, `- …`, `~ …`), only of the refs `keep` accepts when it is given. */
-function diffLines(diff: SnapshotDiff, keep: (ref: string) => boolean = () => true): string[] {
+function diffLines(diff: SnapshotDiff, secrets: SecretValues | undefined, keep: (ref: string) => boolean = () => true): string[] {
   return [
     ...diff.added.filter(entry => keep(entry.ref)).map(formatAddedLine),
     ...diff.removed.filter(entry => keep(entry.ref)).map(entry => `- ${formatIdentity(entry)}`),
-    ...diff.changed.filter(change => keep(change.ref)).map(formatChangeLine),
+    // Masked before a long value is cut to an excerpt (TriageInput.secrets).
+    ...diff.changed.filter(change => keep(change.ref)).map(change => formatChangeLine(secrets ? secrets.maskChange(change) : change)),
   ];
 }
 

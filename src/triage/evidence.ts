@@ -5,6 +5,7 @@
 // (rules.ts, analyze.ts), so that none of them imports another.
 
 import type { RecordedState } from '../locators/candidates';
+import type { SecretValues } from '../snapshot/secretValues';
 import type { TriageTarget } from './target';
 
 /** An action of the test on an element (a click, a fill…): who removed an element is read from them. */
@@ -125,4 +126,10 @@ export interface TriageInput {
   lastPass?: { passedAt: string; call: LastPassCall } | null;
   /** What Playwright saw on the live page after the failure. */
   live?: LiveEvidence;
+  /**
+   * The secret values the test saw. A capture taken before a value was known to be secret holds it
+   * unmasked; the report's text is masked afterwards, but a long value's change prints as an
+   * excerpt, which may cut a secret in two: each change is masked whole before it is printed.
+   */
+  secrets?: SecretValues;
 }

@@ -86,6 +86,7 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
     pageName,
     lastPass,
     live,
+    secrets: swInternals.store.secrets,
   });
   const others = errors.filter((_, i) => i !== picked?.index).map(e => errorText(e.message).split('\n')[0]);
   if (others.length)

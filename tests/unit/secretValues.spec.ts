@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { kSecretMask, SecretValues } from '../../src/snapshot/secretValues';
 import type { SnapshotEntry, TextRun } from '../../src/isomorphic/types';
-import { entry } from './fixtures';
+import { diffSnapshots } from '../../src/snapshot/diff';
+import { formatDiff } from '../../src/snapshot/format';
+import { entry, snapshot } from './fixtures';
 
 describe('SecretValues', () => {
   it('should mask every occurrence of a value, and say whether one was new', () => {
@@ -61,5 +63,39 @@ describe('SecretValues', () => {
     secrets.maskSnapshot(snapshot);
     expect(snapshot.text).toBe(runs);
     expect(secrets.mask('anything')).toBe('anything');
+  });
+
+  it('should mask a copy of a diff, each printed string whole, and leave the diff alone', () => {
+    const secrets = new SecretValues();
+    const before = snapshot([
+      entry({ ref: 's1', role: 'list', name: 'Tried s3cret-value' }),
+      entry({ ref: 's2', role: 'listitem', name: 'a', parent: 's1', depth: 1 }),
+      entry({ ref: 's3', role: 'listitem', name: 'b s3cret-value', parent: 's1', depth: 1 }),
+      entry({ ref: 's4', role: 'textbox', name: 'Notes s3cret-value', value: 'was s3cret-value' }),
+      entry({ ref: 's5', role: 'button', name: 'Gone s3cret-value' }),
+    ]);
+    const after = snapshot([
+      entry({ ref: 's1', role: 'list', name: 'Tried s3cret-value' }),
+      entry({ ref: 's3', role: 'listitem', name: 'b s3cret-value', parent: 's1', depth: 1 }),
+      entry({ ref: 's2', role: 'listitem', name: 'a', parent: 's1', depth: 1 }),
+      entry({ ref: 's4', role: 'textbox', name: 'Notes s3cret-value', value: 'is s3cret-value' }),
+      entry({ ref: 's6', role: 'paragraph', text: 'New s3cret-value' }),
+    ]);
+    const diff = diffSnapshots(before, after);
+    const original = JSON.stringify(diff);
+    expect(secrets.maskDiff(diff)).toBe(diff);
+    secrets.add(['s3cret-value']);
+    const masked = secrets.maskDiff(diff);
+    // A page's fingerprints are hashes (the fixture's spell the name), and no text prints them.
+    expect(JSON.stringify(masked, (key, value) => key === 'fingerprint' ? undefined : value)).not.toContain('s3cret-value');
+    expect(formatDiff(masked).split('\n')).toEqual([
+      'diff +1 -1 ~1 moved 1',
+      `^ list "Tried ${kSecretMask}" [ref=s1] re-ordered: 1 of 2 children moved: listitem "b ${kSecretMask}" [ref=s3] 2 -> 1`,
+      `+ paragraph [ref=s6]: New ${kSecretMask}`,
+      `- button "Gone ${kSecretMask}" [ref=s5]`,
+      `~ textbox "Notes ${kSecretMask}" [ref=s4] value: "was ${kSecretMask}" -> "is ${kSecretMask}"`,
+    ]);
+    expect(masked.changed[0].changes.value).toEqual({ prev: `was ${kSecretMask}`, curr: `is ${kSecretMask}` });
+    expect(JSON.stringify(diff)).toBe(original);
   });
 });
