@@ -67,7 +67,7 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ captureActions: 'auto' }).captureActions).toBe('auto');
     expect(resolveOptions({ captureActions: true }).captureActions).toBe(true);
     expect(resolveOptions({ captureActions: false }).captureActions).toBe(false);
-    expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true\}, got false\.$/);
+    expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true,"timeline":true\}, got false\.$/);
     expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true, timeline: true });
   });
 
