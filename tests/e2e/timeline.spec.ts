@@ -92,7 +92,7 @@ test('fails', async ({ page }) => {
     await expect(timeline.getByRole('heading', { level: 2, name: '001 fill the name' })).toBeVisible();
     const changed = tree.getByRole('listitem').filter({ hasText: 'changed:' });
     await expect(changed).toHaveCount(1);
-    await expect(changed).toContainText(/- textbox "Name" \[active\] \[ref=s\d+\]: Ada\s*was - textbox "Name" \[ref=s\d+\]$/);
+    await expect(changed).toContainText(/- textbox "Name" \[active\] \[ref=s\d+\]: Ada\s*was\s+- textbox "Name" \[ref=s\d+\]$/);
     await expect(timeline.getByRole('region', { name: 'DOM diff' })).toContainText('+        value="Ada"');
 
     // The keyboard: j and k step through the captures.

@@ -138,12 +138,12 @@ function layout() {
     body.push(triageSection());
   const nav = el('nav', { 'aria-label': 'Captures', 'class': 'list' }, el('h2', { text: 'Captures' }), list);
   const main = el('main', {},
-      captureHeading, captureMeta,
+      captureHeading, captureMeta, refPanel,
       el('div', { class: 'panes' },
           el('section', { 'class': 'pane', 'aria-labelledby': 'tree-heading' }, el('h3', { id: 'tree-heading', text: 'Accessibility tree' }), tree),
           el('section', { 'class': 'pane', 'aria-labelledby': 'dom-heading' }, el('h3', { id: 'dom-heading', text: 'DOM diff' }), dom, suggestions)),
   );
-  body.push(el('div', { class: 'columns' }, nav, main, refPanel));
+  body.push(el('div', { class: 'columns' }, nav, main));
   document.body.append(...body);
   for (let i = 0; i < captures.length; i++)
     list.append(option(i));
@@ -269,8 +269,9 @@ function rowItem(row: Row, needle: string): HTMLElement {
       el('span', { 'class': 'sign', 'aria-hidden': 'true', 'text': kSigns[row.kind] }),
       row.kind === 'same' ? undefined : hidden(`${row.kind}: `),
       el('span', { class: 'line' }, ...lineWithRef(row.text, found)));
+  // The old line under the new one, where it stood.
   if (row.was !== undefined)
-    item.append(el('span', { class: 'was' }, 'was ', el('del', { text: row.was.trimStart() })));
+    item.append(el('span', { class: 'was' }, hidden('was '), el('del', { text: row.was })));
   if (ref && ref === pickedRef) {
     item.classList.add('picked');
     item.setAttribute('aria-current', 'true');
@@ -286,7 +287,10 @@ function renderDom(capture: TimelineCapture) {
     dom.textContent = capture.base === undefined ? 'The page\'s first capture: nothing to compare with.' : 'The DOM file did not change.';
   } else {
     for (const line of capture.dom.replace(/\n$/, '').split('\n')) {
-      const kind = line.startsWith('+++') || line.startsWith('---') || line.startsWith('===') ? 'file' : line[0] === '+' ? 'add' : line[0] === '-' ? 'del' : line.startsWith('@@') ? 'hunk' : line[0] === '#' ? 'note' : 'ctx';
+      // The file header says what the pane's heading says.
+      if (/^(Index: |={10}|--- |\+\+\+ )/.test(line))
+        continue;
+      const kind = line[0] === '+' ? 'add' : line[0] === '-' ? 'del' : line.startsWith('@@') ? 'hunk' : line[0] === '#' ? 'note' : 'ctx';
       const found = domRef(line);
       dom.append(el('span', { class: `dl ${kind}${found && found.ref === pickedRef ? ' picked' : ''}` }, ...lineWithRef(line, found)), '\n');
     }
