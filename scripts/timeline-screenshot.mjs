@@ -21,7 +21,7 @@ const server = http.createServer((request, response) => {
 await new Promise(resolve => server.once('listening', resolve));
 
 const browser = await chromium.launch(browserModule.chromiumLaunchOptions());
-const context = await browser.newContext({ viewport: { width: 1280, height: 760 }, deviceScaleFactor: 1 });
+const context = await browser.newContext({ viewport: { width: 1200, height: 680 }, deviceScaleFactor: 1 });
 const page = await context.newPage();
 await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
 await page.getByRole('link', { name: 'fill the checkout form with refs and locators', exact: true }).click();
@@ -29,7 +29,7 @@ const [timeline] = await Promise.all([
   context.waitForEvent('page'),
   page.getByRole('link', { name: /stagewright · timeline\.html$/ }).click(),
 ]);
-await timeline.setViewportSize({ width: 1280, height: 760 });
+await timeline.setViewportSize({ width: 1200, height: 680 });
 await timeline.getByRole('listbox', { name: 'Captures' }).getByRole('option', { name: /fill the form/ }).click();
 const email = timeline.getByRole('list', { name: 'Accessibility tree' }).getByRole('listitem').filter({ hasText: 'textbox "Email"' }).first();
 await email.getByRole('button').click();

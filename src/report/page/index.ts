@@ -231,7 +231,7 @@ function renderTree() {
   let marked = false;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    if (row.kind !== 'same' || (pickedRef && refOfLine(row.text) === pickedRef) || (needle && row.text.toLowerCase().includes(needle))) {
+    if (row.kind !== 'same' || (pickedRef && row.text.includes(pickedRef) && refOfLine(row.text) === pickedRef) || (needle && row.text.toLowerCase().includes(needle))) {
       keep(i);
       marked = true;
     }
@@ -271,7 +271,7 @@ function rowItem(row: Row, needle: string): HTMLElement {
       el('span', { class: 'line' }, ...lineWithRef(row.text, found)));
   // The old line under the new one, where it stood.
   if (row.was !== undefined)
-    item.append(el('span', { class: 'was' }, hidden('was '), el('del', { text: row.was })));
+    item.append(el('span', { class: 'was' }, hidden('was '), row.was.slice(0, indentOf(row.was)), el('del', { text: row.was.trimStart() })));
   if (ref && ref === pickedRef) {
     item.classList.add('picked');
     item.setAttribute('aria-current', 'true');
@@ -303,16 +303,29 @@ function renderDom(capture: TimelineCapture) {
 
 // --- Refs ---------------------------------------------------------------------------------------
 
+/** Which captures hold a ref, found once per ref: every capture's list item asks at each render. */
+const presence = new Map<string, boolean[]>();
+
 function hasRef(index: number, ref: string): boolean {
-  const capture = captures[index];
-  return stateLines(capture.page, capture.state).some(line => refOfLine(line) === ref);
+  let present = presence.get(ref);
+  if (!present) {
+    present = captures.map(capture => stateLines(capture.page, capture.state).some(line => line.includes(ref) && refOfLine(line) === ref));
+    presence.set(ref, present);
+  }
+  return present[index];
 }
+
+const histories = new Map<string, { index: number; what: string }[]>();
 
 /** Where a ref appeared, changed and left, capture by capture. */
 function refHistory(ref: string): { index: number; what: string }[] {
+  const known = histories.get(ref);
+  if (known)
+    return known;
   const events: { index: number; what: string }[] = [];
+  histories.set(ref, events);
   for (let i = 0; i < captures.length; i++) {
-    const kinds = new Set(rowsOf(i).filter(row => refOfLine(row.text) === ref).map(row => row.kind));
+    const kinds = new Set(rowsOf(i).filter(row => row.text.includes(ref) && refOfLine(row.text) === ref).map(row => row.kind));
     if (kinds.has('added'))
       events.push({ index: i, what: captures[i].base === undefined ? 'first seen' : 'appeared' });
     else if (kinds.has('changed'))
@@ -422,8 +435,12 @@ function onKey(event: KeyboardEvent) {
 function onClick(event: MouseEvent) {
   const button = (event.target as HTMLElement).closest('button.ref');
   const ref = button?.getAttribute('data-ref');
-  if (ref)
-    pickRef(ref === pickedRef ? undefined : ref);
+  if (!ref)
+    return;
+  const inTree = tree.contains(button);
+  pickRef(ref === pickedRef ? undefined : ref);
+  // The tree was drawn again: the keyboard stays on that ref.
+  (inTree ? tree : dom).querySelector<HTMLElement>(`button.ref[data-ref="${ref}"]`)?.focus();
 }
 
 function saveLocation() {
