@@ -118,7 +118,8 @@ export function timelineData(input: TimelineInput): TimelineData | undefined {
     pages: input.pages.map(page => page.page(mask)),
     captures,
     ...(input.triage ? { triage: input.triage } : {}),
-    selected: input.triage ? captures.length - 1 : 0,
+    // A failed test opens on its page's failure capture: the test's page's last.
+    selected: input.triage ? captures.map(capture => capture.page).lastIndexOf(0) : 0,
   };
 }
 

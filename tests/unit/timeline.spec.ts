@@ -151,6 +151,29 @@ describe('PageTimeline and timelineData', () => {
     expect(JSON.stringify(embeddedData(html))).toContain('now [redacted]');
   });
 
+  it('should put the captures of a test\'s pages in the order they were taken, each page its own trees', () => {
+    const main = new PageTimeline('');
+    const popup = new PageTimeline('page-2');
+    const a = main.state('- button "Open" [ref=s1]');
+    const b = main.state('- button "Open" [active] [ref=s1]');
+    const c = popup.state('- heading "Popup" [ref=s2]');
+    const d = popup.state('- heading "Popup" [ref=s2]\n- button "Close" [ref=s3]');
+    main.add(capture('setContent', 1), a, undefined);
+    main.add(capture('001 click', 2, { ...noChange, changed: 1 }), b, a);
+    popup.add(capture('001 popup · page-2', 3), c, undefined);
+    popup.add(capture('002 click · page-2', 4, { ...noChange, added: 1 }), d, c);
+    main.add(capture('002 failure', 5), b, b);
+    popup.add(capture('003 failure · page-2', 6), d, d);
+    const triage = { verdict: 'Cannot tell', reason: 'r', error: 'e', target: '', now: 'n', suggestions: [] };
+    const data = timelineData({ titlePath: ['t'], status: 'failed', startedAt: 0, pages: [main, popup], triage, mask: text => text })!;
+    expect(data.captures.map(c => [c.title, c.page, c.state])).toEqual([
+      ['setContent', 0, 0], ['001 click', 0, 1], ['001 popup · page-2', 1, 0], ['002 click · page-2', 1, 1], ['002 failure', 0, 1], ['003 failure · page-2', 1, 1],
+    ]);
+    expect(data.pages.map(page => [page.label, page.first])).toEqual([['', ['- button "Open" [ref=s1]']], ['page-2', ['- heading "Popup" [ref=s2]']]]);
+    // The test's page's failure capture, not the popup's after it.
+    expect(data.selected).toBe(4);
+  });
+
   it('should select a failed test\'s last capture and carry its triage', () => {
     const page = new PageTimeline('');
     const a = page.state('- button "Go" [ref=s1]');
