@@ -2,7 +2,7 @@
 
 import type { TriageReport } from './analyze';
 
-const kVerdicts: { [verdict in TriageReport['verdict']]: string } = {
+export const kVerdicts: { [verdict in TriageReport['verdict']]: string } = {
   'out of date': 'The test looks out of date',
   'app broken': 'The app looks broken',
   'cannot tell': 'Cannot tell',

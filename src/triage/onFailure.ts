@@ -18,7 +18,8 @@ import { analyzeFailure, type TriageReport } from './analyze';
 import type { LiveEvidence, TargetIdentity } from './evidence';
 import { findCall } from './lastPass';
 import { testFileOf, type PassEvidence } from './lastPassFiles';
-import { formatTriage, formatTriageSummary } from './markdown';
+import { formatTriage, formatTriageSummary, kVerdicts } from './markdown';
+import type { TimelineTriage } from '../report/timeline';
 import { afterPage, errorText, isTestTimeout, locatorTarget, pickError, targetOf, type TestError, type TriageTarget } from './target';
 
 /** What the test left for its triage, besides its captures. */
@@ -40,14 +41,15 @@ const kReadMs = 5_000;
 
 /**
  * triage.md and triage.json for a failed test (docs/failures.md, Triage), from the captures of its page:
- * attached to the test, written beside the other files. Report only: it runs after the test's
+ * attached to the test, written beside the other files; returns its summary, masked, for the
+ * timeline page. Report only: it runs after the test's
  * outcome is settled and, like a capture, may not fail it.
  *
  * Every error of the test is read, and the one a reader would fix first is triaged. A test that
  * timed out has, at this point, only Playwright's "Test timeout" error: the action it timed out
  * in (its error comes later, when the page closes) is the one still running, from the action log.
  */
-export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTicket): Promise<void> {
+export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTicket): Promise<TimelineTriage> {
   const { testInfo, stagewright: main } = evidence;
   const internals = internalsOf(main)!;
   const errors: TestError[] = testInfo.errors.map(e => ({ message: e.message ?? e.value ?? '', location: firstUserFrame(e.stack, { skipPackages: true }) }));
@@ -110,6 +112,16 @@ export async function triageFailure(evidence: FailureEvidence, ticket: CaptureTi
   }
   showSummary(report, file, secrets);
   await testInfo.attach('stagewright · triage.md', { body: markdown, contentType: 'text/markdown' });
+  const mask = (text: string) => secrets.mask(text);
+  return {
+    verdict: kVerdicts[report.verdict],
+    reason: mask(report.reason),
+    error: mask(report.error),
+    ...(report.step ? { step: mask(report.step) } : {}),
+    target: mask(report.target.source),
+    now: mask(report.now),
+    suggestions: report.suggestions.map(suggestion => mask(suggestion.code)),
+  };
 }
 
 /**

@@ -108,8 +108,8 @@ test('should attach the diff of each action, navigation and assertion that chang
   expect(body(/ click getByRole\('button', \{ name: 'Publish' \}\) · dom\.diff$/)).not.toMatch(/Published</);
   expect(body(/ expect locator\('#status'\) toHaveText · dom\.diff$/)).toMatch(/^\+ .*>Published<\/p>$/m);
   expect(names(noSteps).filter(name => name.includes('hover'))).toEqual([]);
-  // Nothing else is attached per action, and no DOM file at all: the end's tree only.
-  expect(names(noSteps).filter(name => !name.endsWith('· dom.diff'))).toEqual(['005 end · accessibility-tree.yaml']);
+  // Nothing else is attached per action, and no DOM file at all: the end's tree only, then the timeline page.
+  expect(names(noSteps).filter(name => !name.endsWith('· dom.diff'))).toEqual(['005 end · accessibility-tree.yaml', '006 stagewright · timeline.html']);
 
   // The report's own steps are as Playwright makes them: titled, at the spec's lines.
   const click = noSteps!.steps.find(step => step.category === 'pw:api' && step.title === 'Click');

@@ -77,8 +77,9 @@ test('checkout', async ({ page, stagewright }) => {
     // The end of the test gets a final capture; the page did not change after the last step, so
     // its YAML and DOM are in the report already and are not attached again.
     expect(names(result.attachments).filter(name => / end · /.test(name))).toEqual([]);
-    // The fill before the first step is an action of the test (`captureActions: 'auto'`): its diff only.
-    expect(names(result.attachments).filter(name => !/ (fill name|save) · /.test(name))).toEqual(['001 fill locator(\'#before\') · dom.diff']);
+    // The fill before the first step is an action of the test (`captureActions: 'auto'`): its diff
+    // only. The test's timeline page comes last.
+    expect(names(result.attachments).filter(name => !/ (fill name|save) · /.test(name))).toEqual(['001 fill locator(\'#before\') · dom.diff', '004 stagewright · timeline.html']);
     // Attached captures are numbered 001, 002, … with no gap for the captures never attached.
     expect([fill, save].map(step => step.attachments[0].name.slice(0, 3))).toEqual(['002', '003']);
   });
@@ -242,6 +243,7 @@ test(${JSON.stringify(title)}, async ({ page }) => {
       '001 fill · dom.html',
       '001 fill · dom.diff',
       'stagewright · triage.md',
+      '002 stagewright · timeline.html',
     ]);
     expect(byTitle.fails.attachments.find(a => a.name.endsWith('fill · dom.diff'))!.body).toContain('value="mode-value"');
     expect(stagewrightFiles(dir).filter(file => file.startsWith('fails-'))).toEqual(expect.arrayContaining([
@@ -282,7 +284,7 @@ test('no steps', async ({ page }) => {
     expect(results.map(r => r.status), output).toEqual(['passed']);
     // The report of a passing test stays light: the fill's diff (`captureActions`) and its end's
     // tree, not its DOM file, which is on disk.
-    expect(names(results[0].attachments)).toEqual(['001 fill locator(\'#name\') · dom.diff', '002 end · accessibility-tree.yaml']);
+    expect(names(results[0].attachments)).toEqual(['001 fill locator(\'#name\') · dom.diff', '002 end · accessibility-tree.yaml', '003 stagewright · timeline.html']);
     const domFile = stagewrightFiles(dir).find(file => file.endsWith('/stagewright/dom.html'))!;
     expect(fs.readFileSync(path.join(dir, 'test-results', domFile), 'utf8')).toContain('value="end-value"');
   });

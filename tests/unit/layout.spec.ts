@@ -52,10 +52,10 @@ function unitGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Every file the page bundle contains: injected/index.ts and what it imports, transitively. */
-function pageBundle(): Set<string> {
+/** Every file a page bundle contains: its entry (the page runtime's, injected/index.ts) and what it imports, transitively. */
+function pageBundle(entry = path.join('injected', 'index.ts')): Set<string> {
   const seen = new Set<string>();
-  const queue = [path.join('injected', 'index.ts')];
+  const queue = [entry];
   while (queue.length) {
     const file = queue.pop()!;
     if (seen.has(file))
@@ -139,11 +139,23 @@ describe('layout', () => {
     expect(bundled).toEqual(sources(path.join('src', 'isomorphic')).sort());
   });
 
+  it('should keep the timeline page\'s code to its folder and the model it shares with Node', () => {
+    // The page bundles src/report/page/ and timelineModel.ts alone; Node embeds the bundle as a
+    // string (src/generated/timelinePageSource.ts) and never imports the page's code.
+    const page = path.join('src', 'report', 'page');
+    const model = path.join('src', 'report', 'timelineModel.ts');
+    const bundled = [...pageBundle(path.join(page, 'index.ts'))];
+    expect(bundled.filter(file => !file.startsWith(page + path.sep))).toEqual([model]);
+    expect(imports(model)).toEqual([]);
+    const importers = kSourceFiles.filter(file => !file.startsWith(page + path.sep) && imports(file).some(spec => spec.startsWith('.') && resolveImport(file, spec).startsWith(page + path.sep)));
+    expect(importers).toEqual([]);
+  });
+
   it('should keep pure folders free of Playwright and Node', () => {
     // The triage decides in pure code; three files gather its evidence from the test and the page, and keep the last passing run.
     const liveTriage = ['actionLog.ts', 'onFailure.ts', 'lastPassFiles.ts'].map(file => path.join('src', 'triage', file));
     const triage = sources('src/triage').filter(file => !liveTriage.includes(file));
-    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom'), ...sources('src/locators'), ...triage]) {
+    for (const file of [...sources('src/isomorphic'), ...sources('src/snapshot'), ...sources('src/dom'), ...sources('src/locators'), ...sources('src/report'), ...triage]) {
       for (const spec of imports(file)) {
         const target = resolveImport(file, spec);
         expect(target, `${file} imports ${spec}`).not.toMatch(/playwright|^node:|^src\/(fixtures|expect|session|runtime|capture|browser)/);

@@ -67,14 +67,14 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ captureActions: 'auto' }).captureActions).toBe('auto');
     expect(resolveOptions({ captureActions: true }).captureActions).toBe(true);
     expect(resolveOptions({ captureActions: false }).captureActions).toBe(false);
-    expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true\}, got false\.$/);
-    expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true });
+    expect(problemOf({ attach: false })).toMatch(/stagewrightOptions\.attach must be an object like \{"aria":true,"dom":true,"diff":true,"timeline":true\}, got false\.$/);
+    expect(resolveOptions({ attach: { dom: false } }).attach).toEqual({ aria: true, dom: false, diff: true, timeline: true });
   });
 
   it('should refuse unknown keys with the one meant, at every level', () => {
     expect(problemOf({ captur: 'off' })).toBe('INVALID_ARGUMENT: stagewrightOptions got unknown options: captur. For captur, did you mean \'capture\'? ' +
       'Known: capture, attach, files, interactiveOnly, budgetTokens, limits, redact, redactQueryParams, maxAttachmentBytes, captureTimeout, stepSuggestions, captureActions, lastPassDir.');
-    expect(problemOf({ attach: { arai: false } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach got unknown fields: arai. For arai, did you mean \'aria\'? Known: aria, dom, diff.');
+    expect(problemOf({ attach: { arai: false } })).toBe('INVALID_ARGUMENT: stagewrightOptions.attach got unknown fields: arai. For arai, did you mean \'aria\'? Known: aria, dom, diff, timeline.');
     expect(problemOf({ limits: { maxNode: 10 } })).toBe('INVALID_ARGUMENT: stagewrightOptions.limits got unknown fields: maxNode. For maxNode, did you mean \'maxNodes\'? Known: maxNodes, maxDepth, timeBudgetMs.');
   });
 
