@@ -261,11 +261,16 @@ function runMode(dir, mode, variant = mode) {
       const { durations, steps, failed, passedAttachmentBytes, passedDomFiles } = readRunReport(report, (file, spec) => spec.title);
       const skippedCaptures = JSON.stringify(report).split('capture skipped').length - 1;
       let inCapturesMs = 0;
+      const timelines = [];
       if (fs.existsSync(captureTimes)) {
-        for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean))
-          inCapturesMs += JSON.parse(line).captureMs;
+        for (const line of fs.readFileSync(captureTimes, 'utf8').trim().split('\n').filter(Boolean)) {
+          const times = JSON.parse(line);
+          inCapturesMs += times.captureMs;
+          if (times.timelineMs !== undefined)
+            timelines.push({ ms: times.timelineMs, bytes: times.timelineBytes });
+        }
       }
-      resolve({ mode, skippedCaptures, reportBytes, passedAttachmentBytes, passedDomFiles, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
+      resolve({ mode, skippedCaptures, reportBytes, passedAttachmentBytes, passedDomFiles, timelines, wallMs, runnerMs: report.stats?.duration ?? wallMs, durations, steps, failed, inCapturesMs, peakWorkerMb: Math.max(0, ...peakKb.values()) / 1024, workers: peakKb.size });
     });
   });
 }
@@ -383,6 +388,11 @@ for (const [mode, what] of [
     (mode !== 'plain' ? `; in captures and the record ${fixed(inActionCaptures(mode), 1)} ms a test, captures skipped ${actionSkipped(mode)}` : '') +
     `; attachments ${fixed(attachedKb(mode), 1)} KB a passing test; not passed (the most in one run) ${actionFailed(mode)}`);
 }
+// The timeline page of the default's tests: what building it cost at the test's end (its wait for
+// the trees laid out off the test's path included) and what it weighs.
+const timelines = actionRuns.stagewright.flatMap(run => run.timelines);
+if (timelines.length)
+  console.log(`  the timeline page under the default: ${timelines.length} pages, median ${fixed(median(timelines.map(t => t.ms)), 1)} ms to build at a test's end (max ${fixed(Math.max(...timelines.map(t => t.ms)), 1)}), ${fixed(median(timelines.map(t => t.bytes)) / 1024, 1)} KB (max ${fixed(Math.max(...timelines.map(t => t.bytes)) / 1024, 1)})`);
 // What reading each call's target at its end (and writing the record) costs: the end capture alone against lastPassDir: false.
 const reachedCost = (actionTime('end') - actionTime('norecord')) / actionTime('plain');
 const reachedMsPerCall = (actionTime('end') - actionTime('norecord')) / actionTitles.length / kCallsPerActionsTest;
