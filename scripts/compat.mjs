@@ -13,7 +13,9 @@
 //
 // From the reporter's steps.json it then checks what a test cannot check about itself: the tests
 // of the `expected-to-fail` project failed with the errors and triage.md text their annotations
-// name; steps named by `compat-step-captured` annotations carry their capture attachments; every
+// name; steps named by `compat-step-captured` annotations carry their capture attachments; tests
+// with a `compat-timeline` annotation attach their timeline page, whose data holds the capture
+// the annotation names; every
 // line marked `// step: TITLE` holds a report step of that title at that line; and neither a step
 // location nor an error stack frame is in the package's own files. Prints a table (tests passed,
 // failed, skipped; checks; times) and each failure; exits 1 when any version fails.
@@ -154,6 +156,14 @@ function judge(project, results) {
       problems.push(...result.errors.map(e => tail(e, 25)));
       if (!result.errors.length)
         problems.push(`${result.status}, expected ${result.expectedStatus}`);
+    }
+    for (const title of annotations('compat-timeline')) {
+      const page = result.attachments.find(a => /^\d{3} stagewright · timeline\.html$/.test(a.name));
+      const html = page?.contentType === 'text/html' && page.path && fs.existsSync(page.path) ? fs.readFileSync(page.path, 'utf8') : undefined;
+      const data = html && /<script type="application\/json" id="timeline-data">(.*?)<\/script>/s.exec(html)?.[1];
+      const captures = data ? JSON.parse(data).captures.map(capture => capture.title) : [];
+      if (!captures.some(capture => capture.includes(title)))
+        problems.push(`no timeline page holding a capture "${title}": ${page ? `${page.name} (${page.contentType}${page.path ? ', ' + page.path : ''}) holds ${JSON.stringify(captures)}` : `attachments: ${result.attachments.map(a => a.name).join(', ')}`}`);
     }
     for (const title of annotations('compat-step-captured')) {
       const steps = [...allSteps(result.steps)].filter(s => s.category === 'test.step' && s.title === title);

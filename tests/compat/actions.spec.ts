@@ -13,7 +13,7 @@ const kList = `
 
 const diffs = () => test.info().attachments.map(a => a.name).filter(name => name.endsWith(' · dom.diff'));
 
-test('each action that changed the page leaves its diff, at once', async ({ page }) => {
+test('each action that changed the page leaves its diff, at once', { annotation: { type: 'compat-timeline', description: "click getByRole('button', { name: 'Add' })" } }, async ({ page }) => {
   await page.setContent(`
     <label>Item <input id="item"></label>
     <button onclick="setTimeout(() => list.append(Object.assign(document.createElement('li'), { textContent: item.value })), 500)">Add</button>

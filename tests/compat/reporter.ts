@@ -5,13 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 
-interface Attachment { name: string; contentType: string; body?: string }
+interface Attachment { name: string; contentType: string; body?: string; path?: string }
 
 const kTextTypes = /^(text\/|application\/json)/;
 
 function attachment(a: TestResult['attachments'][number]): Attachment {
   const body = a.body && kTextTypes.test(a.contentType) && a.body.length < 1_000_000 ? a.body.toString('utf8') : undefined;
-  return { name: a.name, contentType: a.contentType, body };
+  return { name: a.name, contentType: a.contentType, body, ...(a.path ? { path: a.path } : {}) };
 }
 
 function step(s: TestStep): object {
