@@ -260,7 +260,7 @@ test.describe('changes since the last capture', () => {
     await page.getByRole('button', { name: 'Save' }).focus();
     const later = await recorder.capture('end', { reuseUnchanged: true });
     expect(later.capture.snapshotId).toBeGreaterThan(step.capture.snapshotId);
-    expect(later.state.text).toMatch(/button "Save" \[active\]/);
+    expect(later.state.text()).toMatch(/button "Save" \[active\]/);
     expect(later.capture.changes.changed).toBe(1);
     expect(recorder.history.map(capture => capture.label)).toEqual(['step', 'end', 'end']);
   });
