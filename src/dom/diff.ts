@@ -4,6 +4,8 @@
 // diff's place.
 
 import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
+import { StagewrightError } from '../errors';
+import { commonPrefix, commonSuffix, firstTextDifference } from '../isomorphic/commonEnds';
 
 export interface DomDiffLimits { maxEditLength: number; timeoutMs: number; maxBytes: number }
 
@@ -21,23 +23,48 @@ export const kDomDiffLimits: DomDiffLimits = {
 const kFileName = 'dom.html';
 const kContext = 3;
 
-/** The lines that differ: `before.slice(start, beforeEnd)` became `after.slice(start, afterEnd)`. */
+/**
+ * A file's lines as `text.split('\n')` has them, read by index without splitting the whole file:
+ * a step's DOM file runs to tens of thousands of lines, of which a diff reads a few.
+ */
+interface Lines {
+  readonly text: string;
+  /** How many `text.split('\n')` has. */
+  readonly count: number;
+  line(index: number): string;
+  /** Lines `from` to `to`. */
+  slice(from: number, to: number): string[];
+  /** Lines `from` to `to` as they stand in the file: ended by '\n', but the file's last. */
+  join(from: number, to: number): string;
+}
+
+/** The lines that differ: lines `start` to `beforeEnd` of the old file became `start` to `afterEnd` of the new. */
 interface ChangedSpan { start: number; beforeEnd: number; afterEnd: number }
 
 /**
  * A unified diff of two DOM files, or '' when they are the same. Past `limits` (defaults
  * `kDomDiffLimits`), a summary with the same file header and `#` lines saying why and how much
- * changed.
+ * changed. `verify`: the changed lines are found again by splitting both files whole, and the
+ * first difference from that diff throws (`INCREMENTAL_MISMATCH`).
  */
-export function diffDom(previous: string, current: string, limits: Partial<DomDiffLimits> = {}): string {
+export function diffDom(previous: string, current: string, limits: Partial<DomDiffLimits> = {}, options: { verify?: boolean } = {}): string {
   if (previous === current)
     return '';
+  const diff = diffLines(changedLines(previous, current), limits);
+  if (options.verify) {
+    const whole = diffLines(changedLinesOfSplit(previous, current), limits);
+    if (whole !== diff)
+      throw new StagewrightError('INCREMENTAL_MISMATCH', `The DOM diff found from the files' common ends differs from the diff of their split lines: ${firstTextDifference(diff, whole, 'the split files\' diff')}.`, {
+        hint: 'The files changed in a way the common ends do not delimit as the split lines do: a bug in stagewright. Report it with the step that shows it.',
+      });
+  }
+  return diff;
+}
+
+function diffLines({ before, after, span }: { before: Lines; after: Lines; span: ChangedSpan }, limits: Partial<DomDiffLimits>): string {
   const { maxEditLength, timeoutMs, maxBytes } = { ...kDomDiffLimits, ...limits };
-  const before = previous.split('\n');
-  const after = current.split('\n');
-  const span = changedSpan(before, after);
   const counts = countChangedLines(before, after, span);
-  const skipped = (reason: string) => summary(reason, { text: previous, lines: before }, { text: current, lines: after }, counts);
+  const skipped = (reason: string) => summary(reason, before, after, counts);
   // Written only when the diff is skipped: the first toLocaleString of a process costs ~25 ms (ICU).
   const tooLong = () => `more than ${formatCount(maxEditLength)} lines added or removed`;
   // Each line only one side has is an edit of any diff: past the limit, do not even start.
@@ -52,18 +79,128 @@ export function diffDom(previous: string, current: string, limits: Partial<DomDi
   return bytes > maxBytes ? skipped(`the diff would be ${formatBytes(bytes)}`) : text;
 }
 
-/** Trims the common leading and trailing lines, so that the line diff sees only what changed. */
-function changedSpan(before: string[], after: string[]): ChangedSpan {
-  const shorter = Math.min(before.length, after.length);
+/**
+ * The lines the files do not share at their ends, found from the characters they share at their
+ * ends (`commonPrefix`, `commonSuffix`: native comparisons of blocks), so that neither file is split.
+ * The same span as `changedLinesOfSplit` gives: lines are compared from the front up to the last
+ * line of the shorter file, which only the back compares, and from the back while the front has
+ * not taken them.
+ */
+function changedLines(previous: string, current: string): { before: Lines; after: Lines; span: ChangedSpan } {
+  const prefix = commonPrefix(previous, current);
+  const suffix = commonSuffix(previous, current, 0);
+  // Newlines in the shared beginning, the shared end past it, and each file's middle.
+  const shared = Math.min(suffix, Math.min(previous.length, current.length) - prefix);
+  const prefixNewlines = countNewlines(previous, 0, prefix);
+  const sharedNewlines = prefixNewlines + countNewlines(previous, previous.length - shared, previous.length);
+  const before = new TextLines(previous, sharedNewlines + countNewlines(previous, prefix, previous.length - shared) + 1);
+  const after = new TextLines(current, sharedNewlines + countNewlines(current, prefix, current.length - shared) + 1);
+  const shorter = Math.min(before.count, after.count);
+  // The lines the files share from the front: each ended by a newline in both (so they are
+  // fewer than the shorter file's lines).
+  const start = prefixNewlines;
+  // From the back, the last lines of `previous` starting at `from`, while they lie in the shared
+  // end and start a line in `current` too.
+  let tail = 0;
+  let end = previous.length;
+  while (tail < shorter - start) {
+    const from = end > 0 ? previous.lastIndexOf('\n', end - 1) + 1 : 0;
+    const length = previous.length - from;
+    const at = current.length - length;
+    // Inside the shared end, the newline before the line is shared; at its edge, one file begins there.
+    const same = length < suffix || (length === suffix && (from === 0 || at === 0) && (at === 0 || current[at - 1] === '\n'));
+    if (!same)
+      break;
+    tail++;
+    end = from - 1;
+  }
+  return { before, after, span: { start, beforeEnd: before.count - tail, afterEnd: after.count - tail } };
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1))
+    count++;
+  return count;
+}
+
+/** Lines read from the text near the last one read: a diff reads a few runs of nearby lines. */
+class TextLines implements Lines {
+  // The start of line `_line` in `text`.
+  private _line = 0;
+  private _offset = 0;
+
+  constructor(readonly text: string, readonly count: number) {}
+
+  /** Where line `index` starts; `count` past the end (as if the file had one more newline). */
+  private _offsetOf(index: number): number {
+    if (index >= this.count)
+      return this.text.length + 1;
+    while (this._line < index) {
+      this._offset = this.text.indexOf('\n', this._offset) + 1;
+      this._line++;
+    }
+    while (this._line > index) {
+      this._offset = this._line - 1 === 0 ? 0 : this.text.lastIndexOf('\n', this._offset - 2) + 1;
+      this._line--;
+    }
+    return this._offset;
+  }
+
+  line(index: number): string {
+    const from = this._offsetOf(index);
+    return this.text.slice(from, this._offsetOf(index + 1) - 1);
+  }
+
+  slice(from: number, to: number): string[] {
+    if (from >= to)
+      return [];
+    const start = this._offsetOf(from);
+    return (to < this.count ? this.text.slice(start, this._offsetOf(to) - 1) : this.text.slice(start)).split('\n');
+  }
+
+  join(from: number, to: number): string {
+    const start = this._offsetOf(from);
+    return to < this.count ? this.text.slice(start, this._offsetOf(to)) : this.text.slice(start);
+  }
+}
+
+/** The oracle of `changedLines`: both files split whole, compared line by line. */
+function changedLinesOfSplit(previous: string, current: string): { before: Lines; after: Lines; span: ChangedSpan } {
+  const before = new SplitLines(previous);
+  const after = new SplitLines(current);
+  const shorter = Math.min(before.count, after.count);
   let start = 0;
   // The last element of a split is the one line not ended by '\n' (or '' after a final newline):
   // from the front it may equal a line of the other file that is ended, so only the tail compares it.
-  while (start < shorter - 1 && before[start] === after[start])
+  while (start < shorter - 1 && before.lines[start] === after.lines[start])
     start++;
   let tail = 0;
-  while (tail < shorter - start && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+  while (tail < shorter - start && before.lines[before.count - 1 - tail] === after.lines[after.count - 1 - tail])
     tail++;
-  return { start, beforeEnd: before.length - tail, afterEnd: after.length - tail };
+  return { before, after, span: { start, beforeEnd: before.count - tail, afterEnd: after.count - tail } };
+}
+
+class SplitLines implements Lines {
+  readonly lines: string[];
+  readonly count: number;
+
+  constructor(readonly text: string) {
+    this.lines = text.split('\n');
+    this.count = this.lines.length;
+  }
+
+  line(index: number): string {
+    return this.lines[index];
+  }
+
+  slice(from: number, to: number): string[] {
+    return this.lines.slice(from, to);
+  }
+
+  join(from: number, to: number): string {
+    return to < this.count ? this.lines.slice(from, to).join('\n') + '\n' : this.lines.slice(from).join('\n');
+  }
 }
 
 /**
@@ -71,10 +208,10 @@ function changedSpan(before: string[], after: string[]): ChangedSpan {
  * files: a diff of the whole files, without tokenizing and walking their common lines (on a
  * 64k-line file, 7 ms instead of 60 for a one-line change).
  */
-function patchOfSpan(before: string[], after: string[], span: ChangedSpan, abort: { maxEditLength: number; timeout: number }): StructuredPatch | undefined {
+function patchOfSpan(before: Lines, after: Lines, span: ChangedSpan, abort: { maxEditLength: number; timeout: number }): StructuredPatch | undefined {
   const from = Math.max(0, span.start - kContext);
-  const oldText = joinLines(before, from, span.beforeEnd + kContext);
-  const newText = joinLines(after, from, span.afterEnd + kContext);
+  const oldText = before.join(from, span.beforeEnd + kContext);
+  const newText = after.join(from, span.afterEnd + kContext);
   const patch = structuredPatch(kFileName, kFileName, oldText, newText, undefined, undefined, { context: kContext, ...abort });
   if (!patch)
     return undefined;
@@ -91,7 +228,7 @@ function patchOfSpan(before: string[], after: string[], span: ChangedSpan, abort
  * (`a a a a` -> `b a a a` comes out as `+b`, then the fourth `a` removed), leaving the last hunk
  * short of context. The common lines after the diffed text, the same in both files, make it up.
  */
-function restoreTrailingContext(patch: StructuredPatch, after: string[], textEnd: number): void {
+function restoreTrailingContext(patch: StructuredPatch, after: Lines, textEnd: number): void {
   const hunk = patch.hunks[patch.hunks.length - 1];
   const lines = lineCount(after);
   if (!hunk || textEnd >= lines)
@@ -100,22 +237,17 @@ function restoreTrailingContext(patch: StructuredPatch, after: string[], textEnd
   while (context < hunk.lines.length && hunk.lines[hunk.lines.length - 1 - context].startsWith(' '))
     context++;
   for (let i = textEnd; i < lines && context < kContext; i++, context++) {
-    hunk.lines.push(' ' + after[i]);
+    hunk.lines.push(' ' + after.line(i));
     hunk.oldLines++;
     hunk.newLines++;
-    if (i === after.length - 1)
+    if (i === after.count - 1)
       hunk.lines.push('\\ No newline at end of file');
   }
 }
 
 /** A file that ends with a newline splits into one more, empty, element: it is no line. */
-function lineCount(lines: string[]): number {
-  return lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-}
-
-/** Lines `from` to `to` of a file split at '\n', as they stand in it (the last one ends the file). */
-function joinLines(lines: string[], from: number, to: number): string {
-  return to < lines.length ? lines.slice(from, to).join('\n') + '\n' : lines.slice(from).join('\n');
+function lineCount(lines: Lines): number {
+  return lines.text.endsWith('\n') ? lines.count - 1 : lines.count;
 }
 
 interface LineCounts { onlyBefore: number; onlyAfter: number; moved: number }
@@ -124,12 +256,14 @@ interface LineCounts { onlyBefore: number; onlyAfter: number; moved: number }
  * How many lines of the changed span only one side has, counted as multisets in one pass; when
  * both sides hold the same lines, how many stand somewhere else (a re-order).
  */
-function countChangedLines(before: string[], after: string[], span: ChangedSpan): LineCounts {
+function countChangedLines(beforeLines: Lines, afterLines: Lines, span: ChangedSpan): LineCounts {
+  const before = beforeLines.slice(span.start, span.beforeEnd);
+  const after = afterLines.slice(span.start, span.afterEnd);
   const balance = new Map<string, number>();
-  for (let i = span.start; i < span.beforeEnd; i++)
-    balance.set(before[i], (balance.get(before[i]) ?? 0) + 1);
-  for (let i = span.start; i < span.afterEnd; i++)
-    balance.set(after[i], (balance.get(after[i]) ?? 0) - 1);
+  for (const line of before)
+    balance.set(line, (balance.get(line) ?? 0) + 1);
+  for (const line of after)
+    balance.set(line, (balance.get(line) ?? 0) - 1);
   let onlyBefore = 0;
   let onlyAfter = 0;
   for (const count of balance.values()) {
@@ -140,7 +274,7 @@ function countChangedLines(before: string[], after: string[], span: ChangedSpan)
   }
   let moved = 0;
   if (!onlyBefore && !onlyAfter) {
-    for (let i = span.start; i < span.beforeEnd; i++)
+    for (let i = 0; i < before.length; i++)
       moved += before[i] === after[i] ? 0 : 1;
   }
   return { onlyBefore, onlyAfter, moved };
@@ -150,7 +284,7 @@ function countChangedLines(before: string[], after: string[], span: ChangedSpan)
  * What stands in for a skipped diff: the file header (so diff viewers still recognise the file),
  * then why, the sizes and the changed-line counts as `#` lines, which patch parsers pass over.
  */
-function summary(reason: string, previous: DomFile, current: DomFile, counts: LineCounts): string {
+function summary(reason: string, previous: Lines, current: Lines, counts: LineCounts): string {
   const header = formatPatch({ oldFileName: kFileName, newFileName: kFileName, oldHeader: undefined, newHeader: undefined, hunks: [] });
   const change = counts.onlyBefore || counts.onlyAfter
     ? `${formatLines(counts.onlyBefore)} only before, ${formatCount(counts.onlyAfter)} only after`
@@ -162,10 +296,8 @@ function summary(reason: string, previous: DomFile, current: DomFile, counts: Li
   ].join('\n') + '\n';
 }
 
-interface DomFile { text: string; lines: string[] }
-
-function describeFile(file: DomFile): string {
-  return `${formatLines(lineCount(file.lines))}, ${formatBytes(Buffer.byteLength(file.text))}`;
+function describeFile(file: Lines): string {
+  return `${formatLines(lineCount(file))}, ${formatBytes(Buffer.byteLength(file.text))}`;
 }
 
 function formatCount(count: number): string {

@@ -1,4 +1,4 @@
-import { createTwoFilesPatch, parsePatch } from 'diff';
+import { applyPatch, createTwoFilesPatch, parsePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { diffDom, kDomDiffLimits } from '../../src/dom/diff';
 
@@ -125,5 +125,47 @@ describe('diffDom', () => {
   it('should write a summary that patch parsers read as the DOM file with no hunks', () => {
     const summary = diffDom(lines(3_000).join('\n'), lines(3_000, 'other').join('\n'));
     expect(parsePatch(summary)).toEqual([expect.objectContaining({ oldFileName: 'dom.html', newFileName: 'dom.html', hunks: [] })]);
+  });
+});
+
+describe('the changed lines, found from the files\' common ends', () => {
+  it('should give the diff of the split files on random edits, at the edges too (the oracle on)', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = ['', 'a', 'b', '<div ref="s1">', '  </div>', 'a b'];
+    const file = (count: number) => Array.from({ length: count }, () => words[Math.floor(random() * words.length)]);
+    let compared = 0;
+    for (let round = 0; round < 3000; round++) {
+      const lines = file(Math.floor(random() * 12));
+      const edited = [...lines];
+      for (let edits = Math.floor(random() * 3); edits >= 0; edits--) {
+        const at = Math.floor(random() * (edited.length + 1));
+        const kind = random();
+        if (kind < 0.35)
+          edited.splice(at, 0, ...file(1 + Math.floor(random() * 2)));
+        else if (kind < 0.7)
+          edited.splice(at, 1 + Math.floor(random() * 2));
+        else
+          edited.splice(at, 1, ...file(1));
+      }
+      const ends = () => ['', '\n', '\n\n'][Math.floor(random() * 3)];
+      const previous = lines.join('\n') + ends();
+      const current = edited.join('\n') + ends();
+      const diff = diffDom(previous, current, {}, { verify: true });
+      if (previous === current) {
+        expect(diff).toBe('');
+        continue;
+      }
+      compared++;
+      // Where jsdiff places a change among equal lines is its own: the diff must take one file to the other.
+      expect(applyPatch(previous, diff), JSON.stringify([previous, current])).toBe(current);
+    }
+    expect(compared).toBeGreaterThan(2000);
+  });
+
+  it('should number the lines of a change deep in a 64k-line file as the whole-file diff does', () => {
+    const before = Array.from({ length: 64_000 }, (_, i) => `  <td ref="s${i}">Row ${i}</td>`).join('\n') + '\n';
+    const after = before.replace('Row 31999<', 'Row thirty-one thousand<').replace('Row 63998<', 'Row 63,998<');
+    expect(diffDom(before, after, {}, { verify: true })).toBe(wholeFileDiff(before, after));
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../src/snapshot/diff';
-import { formatAddedLine, formatDiff, formatEntryHead, formatEntryLines, formatSnapshot, quoteCodePoints, quoteText, yamlKey, yamlScalar } from '../../src/snapshot/format';
+import { formatAddedLine, formatDiff, formatEntryHead, formatEntryLines, formatSnapshot, formattedBytesAtLeast, quoteCodePoints, quoteText, yamlKey, yamlScalar } from '../../src/snapshot/format';
 import { kBidiControls } from '../../src/isomorphic/bidi';
 import { entry, snapshot } from './fixtures';
 
@@ -443,5 +443,60 @@ describe('editor values', () => {
       '- textbox "Notes" [ref=s2]: "a\\nb"',
     ].join('\n'));
     expect((yaml.parse(text) as Record<string, unknown>[])[0]['textbox "Code" [ref=s1]']).toEqual(lines.filter(Boolean).map(line => ({ text: line })));
+  });
+});
+
+describe('formattedBytesAtLeast', () => {
+  const bytes = (s: ReturnType<typeof snapshot>) => Buffer.byteLength(formatSnapshot(s));
+
+  it('should count the indent, role, ref and a leaf\'s quoted name of every line it prints', () => {
+    const small = snapshot([
+      entry({ ref: 's1', role: 'list', name: 'Fruit' }),
+      entry({ ref: 's2', role: 'listitem', name: 'Apple', parent: 's1', depth: 1 }),
+    ]);
+    // `- list "Fruit" [ref=s1]:` less its name and colon, then `  - listitem "Apple" [ref=s2]`.
+    expect(formattedBytesAtLeast(small)).toBe('- list [ref=s1]'.length + 1 + '  - listitem "Apple" [ref=s2]'.length);
+    expect(bytes(small)).toBeGreaterThanOrEqual(formattedBytesAtLeast(small));
+    expect(formattedBytesAtLeast(snapshot([]))).toBe(0);
+  });
+
+  it('should stay at or under the formatted size of random snapshots, and close to it', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const names = ['', 'Save', 'a: b', 'x #y', 'quote "q"', 'line\nbreak', '😀 émoji', '\u202eRTL', "it's", 'very long name '.repeat(5)];
+    const roles = ['', 'button', 'listitem', 'generic', 'link', 'textbox', 'key: value', '-dash', 'row'];
+    let ratioSum = 0;
+    for (let round = 0; round < 300; round++) {
+      const entries = [];
+      const count = 1 + Math.floor(random() * 40);
+      for (let i = 0; i < count; i++) {
+        const earlier = i && random() < 0.8 ? `s${Math.floor(random() * i)}` : null;
+        // Now and then a parent that is not listed (a filter dropped it) or that comes later.
+        const parent = random() < 0.05 ? 'gone' : random() < 0.05 && i + 1 < count ? `s${i + 1 + Math.floor(random() * (count - i - 1))}` : earlier;
+        entries.push(entry({
+          ref: `s${i}`, role: pick(roles), name: pick(names), parent, tag: pick(['div', 'input', 'textarea']),
+          ...(random() < 0.2 ? { value: pick(names) } : {}),
+          ...(random() < 0.2 ? { text: pick(names) } : {}),
+          ...(random() < 0.1 ? { url: 'http://127.0.0.1/' + pick(names) } : {}),
+          state: { visible: true, ...(random() < 0.2 ? { disabled: true } : {}) },
+        }));
+      }
+      const s = snapshot(entries);
+      const bound = formattedBytesAtLeast(s);
+      expect(bound, JSON.stringify(entries.map(e => [e.ref, e.role, e.name, e.parent]))).toBeLessThanOrEqual(bytes(s));
+      ratioSum += bound / Math.max(1, bytes(s));
+    }
+    // A bound of 0 holds too; this one tells most of the text.
+    expect(ratioSum / 300).toBeGreaterThan(0.5);
+  });
+
+  it('should count nothing of a cycle, which prints nothing', () => {
+    const cycle = snapshot([
+      entry({ ref: 's1', role: 'group', parent: 's2' }),
+      entry({ ref: 's2', role: 'group', parent: 's1' }),
+    ]);
+    expect(formatSnapshot(cycle)).toBe('');
+    expect(formattedBytesAtLeast(cycle)).toBe(0);
   });
 });
