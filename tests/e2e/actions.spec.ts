@@ -153,6 +153,41 @@ test('should attach the diff of each action, navigation and assertion that chang
   ]);
 });
 
+test('should let the test\'s next line run while an action\'s capture is taken: a load after a click that navigates is waited for', async () => {
+  test.slow();
+  // A real suite's pattern: the click returns as the navigation starts, and the next line listens
+  // for the load. Captured on the test's path, a large page's capture outlasted the load, and the
+  // test timed out waiting for an event that had come.
+  const { results, output } = await runStepsProject({
+    'playwright.config.js': projectConfig(),
+    'navigate.spec.js': `const { test, expect } = require('stagewright');
+// The next page is large (a capture of it takes a while), and its load waits for a slow image.
+const rows = Array.from({ length: 6000 }, (_, i) => '<p>Row ' + i + ' <button>Edit ' + i + '</button></p>').join('');
+test('a click, then its load', async ({ page }) => {
+  await page.route('http://app.test/**', async route => {
+    const url = route.request().url();
+    if (url.endsWith('/slow.png'))
+      return setTimeout(() => route.fulfill({ status: 404 }).catch(() => {}), 150);
+    await route.fulfill({ contentType: 'text/html', body: url.endsWith('/next')
+      ? '<h1>Next</h1><img src="/slow.png" alt=""><main>' + rows + '</main>'
+      : '<a href="/next" onclick="this.textContent = \\'Going\\'">Next</a>' });
+  });
+  await page.goto('http://app.test/');
+  await page.click('a');
+  await page.waitForEvent('load', { timeout: 5000 });
+  await expect(page.getByRole('heading')).toHaveText('Next');
+});
+`,
+  });
+  const result = results.find(r => r.title === 'a click, then its load');
+  expect(result?.status, output).toBe('passed');
+  // The click's capture is still the click's: taken as it returned, it shows the page it led to
+  // (or, taken before the new page came, the old one left), before the assertion's.
+  const diffs = diffsOf(result);
+  expect(diffs).toContain('001 click locator(\'a\') · dom.diff');
+  expect(diffs.indexOf('001 click locator(\'a\') · dom.diff')).toBe(0);
+});
+
 test('should keep the action steps at the user\'s lines, never in the package', async () => {
   test.slow();
   const dir = createProject({
