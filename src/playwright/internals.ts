@@ -242,6 +242,19 @@ const kActionMethods = {
   page: [...kElementActions, 'dragAndDrop', 'goto', 'reload', 'goBack', 'goForward', 'setContent'],
   frame: [...kElementActions, 'dragAndDrop', 'goto', 'setContent', '_expect'],
 } as const;
+/** The input devices of a page (`page.keyboard`, …) and their actions: suites press keys and move the mouse as often as they click locators. */
+const kDeviceMethods = {
+  keyboard: ['press', 'type', 'down', 'up', 'insertText'],
+  mouse: ['click', 'dblclick', 'down', 'up', 'move', 'wheel'],
+  touchscreen: ['tap'],
+} as const;
+export type Device = keyof typeof kDeviceMethods;
+const devicePrototypes = new WeakMap<object, Device>();
+
+/** `'keyboard'` for `page.keyboard` (any page's), and so on; undefined for anything else. */
+export function deviceOf(receiver: object): Device | undefined {
+  return devicePrototypes.get(Object.getPrototypeOf(receiver));
+}
 
 /**
  * What ran: the object it ran on (a Locator, Page or Frame), its method and arguments; for a
@@ -314,8 +327,8 @@ function wrapperMaker(): WrapperMaker | null {
 }
 
 /**
- * Runs `after` after each action of Locator, Page and Frame (classes reached through `page`) and
- * each web-first assertion, whoever made the object, for the rest of the worker. An action that
+ * Runs `after` after each action of Locator, Page and Frame (classes reached through `page`), of
+ * the page's keyboard, mouse and touchscreen, and each web-first assertion, whoever made the object, for the rest of the worker. An action that
  * throws is not followed. Returns false, having said so, where it cannot.
  */
 export function hookActions(page: Page, after: AfterAction): boolean {
@@ -378,6 +391,14 @@ function wrapActionMethods(page: Page): boolean {
   hook(locatorPrototype, kActionMethods.locator);
   hook(Object.getPrototypeOf(page), kActionMethods.page);
   hook(framePrototype, kActionMethods.frame);
+  for (const device of Object.keys(kDeviceMethods) as Device[]) {
+    const object: unknown = page[device];
+    if (!object || typeof object !== 'object')
+      continue;
+    const prototype = Object.getPrototypeOf(object) as object;
+    devicePrototypes.set(prototype, device);
+    hook(prototype, kDeviceMethods[device]);
+  }
   return true;
 }
 

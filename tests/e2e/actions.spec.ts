@@ -153,7 +153,7 @@ test('should attach the diff of each action, navigation and assertion that chang
   ]);
 });
 
-test('should let the test\'s next line run while an action\'s capture is taken: a load after a click that navigates is waited for', async () => {
+test('should let the test\'s next line run while an action\'s capture is taken, and follow the keyboard and mouse', async () => {
   test.slow();
   // A real suite's pattern: the click returns as the navigation starts, and the next line listens
   // for the load. Captured on the test's path, a large page's capture outlasted the load, and the
@@ -177,6 +177,15 @@ test('a click, then its load', async ({ page }) => {
   await page.waitForEvent('load', { timeout: 5000 });
   await expect(page.getByRole('heading')).toHaveText('Next');
 });
+
+test('keys and the mouse', async ({ page }) => {
+  await page.setContent('<input id="q" aria-label="Query"><button style="position: fixed; left: 0; top: 100px; width: 100px; height: 40px" onclick="this.textContent = \\'Clicked\\'">Go</button>');
+  await page.locator('#q').focus();
+  await page.keyboard.type('secret words');
+  await page.keyboard.press('Backspace');
+  await page.mouse.click(50, 120);
+  await expect(page.getByRole('button')).toHaveText('Clicked');
+});
 `,
   });
   const result = results.find(r => r.title === 'a click, then its load');
@@ -186,6 +195,17 @@ test('a click, then its load', async ({ page }) => {
   const diffs = diffsOf(result);
   expect(diffs).toContain('001 click locator(\'a\') · dom.diff');
   expect(diffs.indexOf('001 click locator(\'a\') · dom.diff')).toBe(0);
+
+  // The page's keyboard and mouse are followed too: a named key and coordinates in the title, no typed text.
+  const devices = results.find(r => r.title === 'keys and the mouse');
+  expect(devices?.status, output).toBe('passed');
+  expect(diffsOf(devices)).toEqual([
+    '001 focus locator(\'#q\') · dom.diff',
+    '002 keyboard.type · dom.diff',
+    '003 keyboard.press Backspace · dom.diff',
+    '004 mouse.click 50, 120 · dom.diff',
+  ]);
+  expect(devices!.attachments.find(a => a.name.startsWith('002 '))?.body).toMatch(/value: "" -> "secret words"/);
 });
 
 test('should keep the action steps at the user\'s lines, never in the package', async () => {
