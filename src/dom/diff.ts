@@ -7,13 +7,17 @@ import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
 import { StagewrightError } from '../errors';
 import { commonPrefix, commonSuffix, firstTextDifference } from '../isomorphic/commonEnds';
 
-export interface DomDiffLimits { maxEditLength: number; timeoutMs: number; maxBytes: number }
+export interface DomDiffLimits { maxEditLength: number; maxWork: number; timeoutMs: number; maxBytes: number }
 
 export const kDomDiffLimits: DomDiffLimits = {
   // Added plus removed lines the line diff may find before it gives up. Its work grows with the
   // square of that number: re-ordering 5,000 rows of a 64k-line file gives up after ~120 ms at
   // 1,000, ~330 ms at 2,000; and a longer diff is not read line by line anyway.
   maxEditLength: 1_000,
+  // The edits the line diff may find times the lines of the span it diffs: its work grows with
+  // both, so a large span gets fewer edits (a re-sort of 500 rows on a 3,000-element page took
+  // ~70 ms a capture at 1,000 edits, on the core the browser shares).
+  maxWork: 4_000_000,
   // Wall-clock cap on the line diff, whatever the edit length: captures share the step's time.
   timeoutMs: 500,
   // Longest diff text kept: a step's diff is attached to the report and kept in the trail.
@@ -62,7 +66,7 @@ export function diffDom(previous: string, current: string, limits: Partial<DomDi
 }
 
 function diffLines({ before, after, span }: { before: Lines; after: Lines; span: ChangedSpan }, limits: Partial<DomDiffLimits>): string {
-  const { maxEditLength, timeoutMs, maxBytes } = { ...kDomDiffLimits, ...limits };
+  const { maxEditLength, maxWork, timeoutMs, maxBytes } = { ...kDomDiffLimits, ...limits };
   const counts = countChangedLines(before, after, span);
   const skipped = (reason: string) => summary(reason, before, after, counts);
   // Written only when the diff is skipped: the first toLocaleString of a process costs ~25 ms (ICU).
@@ -70,10 +74,14 @@ function diffLines({ before, after, span }: { before: Lines; after: Lines; span:
   // Each line only one side has is an edit of any diff: past the limit, do not even start.
   if (counts.onlyBefore + counts.onlyAfter > maxEditLength)
     return skipped(tooLong());
+  const spanLines = span.beforeEnd + span.afterEnd - 2 * span.start;
+  const edits = Math.min(maxEditLength, Math.max(1, Math.floor(maxWork / (spanLines + 4 * kContext))));
   const started = performance.now();
-  const patch = patchOfSpan(before, after, span, { maxEditLength, timeout: timeoutMs });
-  if (!patch)
-    return skipped(performance.now() - started >= timeoutMs ? `took longer than ${formatCount(timeoutMs)} ms` : tooLong());
+  const patch = patchOfSpan(before, after, span, { maxEditLength: edits, timeout: timeoutMs });
+  if (!patch) {
+    return skipped(performance.now() - started >= timeoutMs ? `took longer than ${formatCount(timeoutMs)} ms`
+      : edits < maxEditLength ? `more than ${formatCount(edits)} lines added or removed among ${formatCount(span.beforeEnd - span.start)} lines before and ${formatCount(span.afterEnd - span.start)} after` : tooLong());
+  }
   const text = formatPatch(patch);
   const bytes = Buffer.byteLength(text);
   return bytes > maxBytes ? skipped(`the diff would be ${formatBytes(bytes)}`) : text;

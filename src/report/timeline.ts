@@ -14,9 +14,12 @@ export type { TimelineTriage } from './timelineModel';
 export const kTimelineName = 'stagewright · timeline.html';
 
 // The line diff of two trees gives up past these, and the patch replaces the changed span whole:
-// it is as exact, only longer (a page replaced by another).
+// it is as exact, only longer (a page replaced by another, a table re-sorted). Its work grows
+// with the edits times the lines of the span, so the edits it may find shrink as the span grows:
+// a re-sort of 500 rows took up to the timeout each capture, on the worker's core the browser shares.
 const kMaxEditLength = 2_000;
-const kDiffTimeoutMs = 200;
+const kMaxDiffWork = 2_000_000;
+const kDiffTimeoutMs = 50;
 
 /** One capture of a page as the page's timeline keeps it. */
 export interface PageCapture {
@@ -184,7 +187,7 @@ export function linePatch(before: readonly string[], after: readonly string[]): 
     return [];
   const patch: LinePatch = [];
   let keep = start;
-  const changes = removed.length && added.length ? diffArrays(removed, added, { maxEditLength: kMaxEditLength, timeout: kDiffTimeoutMs }) : undefined;
+  const changes = removed.length && added.length ? diffArrays(removed, added, { maxEditLength: Math.min(kMaxEditLength, Math.floor(kMaxDiffWork / (removed.length + added.length))), timeout: kDiffTimeoutMs }) : undefined;
   if (!changes) {
     patch.push(keep, removed.length, added);
     return patch;

@@ -48,6 +48,20 @@ describe('linePatch', () => {
     expect(patch).toEqual([500, 1, ['- listitem [ref=s500]: changed']]);
     expect(linePatch(before, before)).toEqual([]);
   });
+
+  it('should replace a re-sorted table whole rather than search its many edits, and still turn one into the other', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `- row "Order ${i}" [ref=s${i}]`);
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const sorted = rows.map(row => [random(), row] as const).sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+    const before = ['- table [ref=t]:', ...rows, '- button "Next" [ref=n]'];
+    const after = ['- table [ref=t]:', ...sorted, '- button "Next" [ref=n]'];
+    const patch = linePatch(before, after);
+    expect(applyPatch(before, patch)).toEqual(after);
+    // One block: past the work bound, the span the ends do not share is replaced as it is.
+    expect(patch.length).toBe(3);
+    expect(patch[0]).toBe(1);
+  });
 });
 
 describe('markRows', () => {
