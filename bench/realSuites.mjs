@@ -44,6 +44,8 @@ function importedName(specifier) {
 const kActionMethods = new Set(['check', 'uncheck', 'setChecked', 'click', 'dblclick', 'tap', 'fill', 'press', 'type', 'hover', 'focus',
   'selectOption', 'setInputFiles', 'dispatchEvent', 'pressSequentially', 'clear', 'blur', 'selectText', 'dragTo', 'dragAndDrop']);
 const kNavigations = new Set(['goto', 'reload', 'goBack', 'goForward', 'setContent']);
+/** The page's input devices (kDeviceMethods): their calls are titled `keyboard.press Enter`, `mouse.click 120, 45`. */
+const kDevices = /^(keyboard|mouse|touchscreen)\.\w+$/;
 
 /**
  * The kind of a `NNN <label> · dom.diff` attachment: `action`, `navigation` and `assertion` for
@@ -65,7 +67,7 @@ export function diffKind(name, stepTitles = new Set()) {
     return 'assertion';
   if (kNavigations.has(method))
     return 'navigation';
-  if (kActionMethods.has(method))
+  if (kActionMethods.has(method) || kDevices.test(method))
     return 'action';
   return 'step';
 }

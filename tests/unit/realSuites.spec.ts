@@ -68,6 +68,10 @@ describe('diffKind', () => {
 
   it('should tell a step\'s diff, the end\'s, and another page\'s, and ignore other attachments', () => {
     expect(diffKind('003 click the save button · dom.diff', new Set(['click the save button']))).toBe('step');
+    // The page's keyboard, mouse and touchscreen are actions too.
+    expect(diffKind('002 keyboard.press Control+k · dom.diff')).toBe('action');
+    expect(diffKind('003 mouse.click 120, 45 · dom.diff')).toBe('action');
+    expect(diffKind('004 keyboard.type · dom.diff')).toBe('action');
     expect(diffKind('003 open the settings · dom.diff')).toBe('step');
     expect(diffKind('009 end · dom.diff')).toBe('end');
     expect(diffKind('009 failure · page-2 · dom.diff')).toBe('end');
