@@ -14,8 +14,9 @@
 // - the hook type: `testInfo._currentHookType()`, which Playwright's own `page` fixture reads;
 // - the client instrumentation: the listener list Playwright's `pw:api` steps come from;
 // - the action hook: the action methods of Locator, Page and Frame (and `_expect`, which every
-//   web-first assertion goes through), wrapped so that a capture runs after an action and before
-//   the test's next line: the instrumentation's end of a call is synchronous; and so that the
+//   web-first assertion goes through, and the page's keyboard, mouse and touchscreen), wrapped so
+//   that a capture begins as an action ends and the next call waits for it: the instrumentation's
+//   end of a call is synchronous, and its begin cannot hold a call back; and so that the
 //   first action on a ref's locator waits for the proof of its locator begun at the `ref()` call,
 //   while the element is surely there (the instrumentation's begin cannot hold a call back).
 
@@ -233,8 +234,9 @@ export function listenToApiCalls(context: BrowserContext, listener: ApiCallListe
 
 /**
  * The methods that act on a page, by the class that has them: each is async and returns when
- * Playwright says the action is done, so a capture after it sees what it did and nothing of the
- * test's next line. `_expect` is the one call every web-first assertion makes.
+ * Playwright says the action is done, so a capture begun then sees what it did (the test's next
+ * line runs meanwhile, and its next call waits for the capture). `_expect` is the one call every
+ * web-first assertion makes.
  */
 const kElementActions = ['check', 'uncheck', 'setChecked', 'click', 'dblclick', 'tap', 'fill', 'press', 'type', 'hover', 'focus', 'selectOption', 'setInputFiles', 'dispatchEvent'];
 const kActionMethods = {
@@ -262,7 +264,7 @@ export function deviceOf(receiver: object): Device | undefined {
  * (`toHaveText`, `not.toBeVisible`), with the selector it checked when the receiver is not a locator.
  */
 export interface ActionCall { receiver: object; method: string; args: unknown[]; assertion?: { matcher: string; selector?: string } }
-/** Runs after an action that succeeded, before its caller goes on. */
+/** Runs after an action that succeeded, before its caller goes on: what it starts for later, the next call waits for (hookActionsBefore). */
 export type AfterAction = (call: ActionCall) => Promise<void> | undefined;
 /**
  * Runs before an action (or a web-first assertion) starts, as Playwright has it called: a promise
