@@ -243,9 +243,10 @@ test.describe('the packed package', () => {
   // timeline page adds its script and styles (16 KB, embedded in the bundle) and its builder
   // (+21 KB in dist/index.js in all), its documentation (+5 KB) and its two pictures, light and
   // dark (+92 KB); a long value's change shown as what changed in it (+6 KB of code and its
-  // documentation).
-  test('should be at most 800 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(800_000);
+  // documentation); action captures off the test's path, the keyboard and mouse as actions, the
+  // line diffs bounded by their work, and the real suites' figures (+5 KB of code and documentation).
+  test('should be at most 810 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(810_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
