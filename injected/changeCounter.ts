@@ -5,7 +5,7 @@
 
 import {
   addEventListener, append, composedPath, documentCreateElement, documentFonts, elementFirstElementChild, elementNextElementSibling,
-  elementQuerySelectorAll, elementShadowRoot, MutationObserverCtor, nodeListLength, nodeType, observeMutations, parentFirstElementChild,
+  elementQuerySelectorAll, elementShadowRoot, mapGet, MapCtor, mapSet, MutationObserverCtor, nodeListLength, nodeType, observeMutations, parentFirstElementChild,
   recordAddedNodes, recordType, setInnerHTML, takeMutationRecords, WeakRefCtor, weakRefDeref, weakSetAdd, WeakSetCtor, weakSetHas,
 } from './builtins';
 import { FormState } from './formState';
@@ -163,10 +163,15 @@ export class ChangeCounter {
     let budget = kMaxSearchedElements;
     // The first element of each run of siblings still to visit: a depth-first walk without recursion.
     const runs: Element[] = [];
+    // Inserted subtrees nest (the parser's records name each element as it inserts it, and are
+    // read once its whole subtree is in): an element searched under an earlier one is not again.
+    const searched = containers.length > 1 ? new MapCtor<Node, true>() : undefined;
     for (let i = 0; i < containers.length; i++) {
       const container = containers[i];
       const type = nodeType(container);
       if (type === 1 /* ELEMENT_NODE */) {
+        if (searched && mapGet(searched, container))
+          continue;
         this._observeShadowRootOf(container as Element, containers);
         const first = elementFirstElementChild(container as Element);
         if (first)
@@ -182,6 +187,8 @@ export class ChangeCounter {
         for (; element; element = elementNextElementSibling(element)) {
           if (--budget < 0)
             return;
+          if (searched)
+            mapSet(searched, element, true);
           this._observeShadowRootOf(element, containers);
           const first = elementFirstElementChild(element);
           if (first)

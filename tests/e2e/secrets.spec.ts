@@ -83,6 +83,40 @@ test.describe('secrets', () => {
     expectAbsent(seen, ['MARKER-SHADOWPW']);
   });
 
+  test('should keep a password secret in shadow roots nested in subtrees inserted in one task, shown before any walk', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<main><label for="user">User</label><input id="user"></main>`);
+    await sw.snapshot();
+    // One batch of records naming nested subtrees (a section, then a div in it, then a host in
+    // that), and one where the host's record comes before its ancestor's (the section is moved).
+    await page.evaluate(() => {
+      const host = (id: string) => {
+        const element = document.createElement('x-login');
+        element.attachShadow({ mode: 'open' }).innerHTML = `<label for="${id}">Shadow ${id}</label><input id="${id}" type="password">`;
+        return element;
+      };
+      const section = document.querySelector('main')!.appendChild(document.createElement('section'));
+      const div = section.appendChild(document.createElement('div'));
+      div.appendChild(host('first'));
+      const later = document.body.appendChild(document.createElement('article')).appendChild(document.createElement('div'));
+      later.appendChild(host('second'));
+      document.body.appendChild(later.parentElement!);
+    });
+    await page.evaluate(() => {
+      for (const host of document.querySelectorAll('x-login')) {
+        const field = host.shadowRoot!.querySelector('input')!;
+        field.value = `MARKER-NESTED-${field.id}`;
+        field.type = 'text';
+      }
+    });
+    await fill(page, '#user', 'MARKER-VISIBLE');
+    await sw.snapshot();
+    const seen = await artifacts(sw);
+    expect(seen).toContain('MARKER-VISIBLE');
+    expect((await sw.find({ role: 'textbox', name: 'Shadow first' })).length).toBe(1);
+    expect((await sw.find({ role: 'textbox', name: 'Shadow second' })).length).toBe(1);
+    expectAbsent(seen, ['MARKER-NESTED-first', 'MARKER-NESTED-second']);
+  });
+
   test('should keep the values of new-password and current-password fields secret', async ({ page, stagewright: sw }) => {
     // Masked by CSS rather than by type=password: only autocomplete says what they hold.
     await page.setContent(`
