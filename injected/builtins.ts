@@ -163,6 +163,7 @@ export const recordTarget = getter<MutationRecord, Node>(MutationRecord.prototyp
 export const recordAttributeName = getter<MutationRecord, string | null>(MutationRecord.prototype, 'attributeName');
 export const recordOldValue = getter<MutationRecord, string | null>(MutationRecord.prototype, 'oldValue');
 export const recordAddedNodes = getter<MutationRecord, NodeList>(MutationRecord.prototype, 'addedNodes');
+export const recordRemovedNodes = getter<MutationRecord, NodeList>(MutationRecord.prototype, 'removedNodes');
 export const recordType = getter<MutationRecord, MutationRecordType>(MutationRecord.prototype, 'type');
 export const nodeListLength = getter<NodeList, number>(NodeList.prototype, 'length');
 export const nodeType = getter<Node, number>(NodeProto, 'nodeType');

@@ -8,13 +8,13 @@
 import type { SnapshotEntry } from '../src/isomorphic/types';
 import {
   append, arrayJoin, documentDesignMode, fragmentHost, getAttribute, hasAttribute, inputChecked, inputIndeterminate, inputValue, MapCtor, mapGet, mapSet,
-  nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType, optionSelected, recordAddedNodes, recordAttributeName, recordTarget,
-  recordType, selectSelectedIndex, textAreaValue, toSet,
+  nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType, optionSelected, recordAddedNodes, recordAttributeName, recordRemovedNodes,
+  recordTarget, recordType, selectSelectedIndex, stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
 import { elementTag } from './domUtils';
 import type { WalkLimits } from '../src/isomorphic/types';
 
-/** Mutation records kept between walks, past which the next walk is a full one. */
+/** Nodes the mutation records name, kept between walks, past which the next walk is a full one. */
 const kMaxTouched = 5_000;
 
 /**
@@ -130,24 +130,42 @@ export function newWalkedEntries(): WalkedEntries {
 
 /**
  * The mutation records since a walk or a print, kept as the nodes they name: where a subtree's
- * content or structure changed (`touched`), subtrees inserted or whose root's attributes changed
- * (`subtrees`), and attribute records of `class` and `style` (`styleOnly`), which change only what
- * a sweep reads again, unless `redact` selectors are in play, which may match on any attribute.
- * Past kMaxTouched records it overflows: nothing is taken then.
+ * content or structure changed (`touched`), subtrees inserted (`inserted`) or whose root's
+ * attributes changed (`subtrees`), and attribute records of `class` and `style` (`styleOnly`),
+ * which change only what a sweep reads again, unless `redact` selectors are in play, which may
+ * match on any attribute. Past kMaxTouched records it overflows: nothing is taken then.
+ *
+ * An inserted subtree is new to the walk, but for one that only moved among its siblings (a list
+ * sorted, a row moved up): removed from a parent and put back into the same one within a single
+ * batch of records (`moves`). Its ancestors are the ones it had, and nothing in it can have
+ * changed unrecorded: while a removed node is out of the document, the observer keeps receiving
+ * the records of its subtree until that batch is delivered (the DOM standard's transient
+ * observers). A node removed in one batch and put back in a later one may have changed out of
+ * sight, and is new.
  */
 class RecordLog {
   touched: Node[] = [];
+  inserted: Node[] = [];
   subtrees: Node[] = [];
   styleOnly: Node[] = [];
   overflow = false;
+  /**
+   * Per node a childList record inserted or removed: the parent and batch of its first record,
+   * which was a removal; false when it was an insertion, or a later record names another parent
+   * or batch.
+   */
+  private _moves = new MapCtor<Node, { parent: Node; batch: number } | false>();
+  private _batch = 0;
+  /** Nodes named by removals, and all the nodes kept: what kMaxTouched bounds. */
+  private _removed = 0;
+  private _kept = 0;
 
   note(records: MutationRecord[]): void {
     if (this.overflow)
       return;
-    if (this.touched.length + this.subtrees.length + this.styleOnly.length + records.length > kMaxTouched) {
-      this.overflow = true;
-      return;
-    }
+    if (this._kept + records.length > kMaxTouched)
+      return this._overflow();
+    const batch = ++this._batch;
     for (let i = 0; i < records.length; i++) {
       const record = records[i];
       const target = recordTarget(record);
@@ -157,23 +175,60 @@ class RecordLog {
         append(name === 'class' || name === 'style' ? this.styleOnly : this.subtrees, target);
       } else if (type === 'childList') {
         append(this.touched, target);
+        const removed = recordRemovedNodes(record);
+        for (let j = 0, count = nodeListLength(removed); j < count; j++)
+          this._sighted(removed[j], target, batch, true);
         const added = recordAddedNodes(record);
-        const count = nodeListLength(added);
-        for (let j = 0; j < count; j++)
-          append(this.subtrees, added[j]);
+        for (let j = 0, count = nodeListLength(added); j < count; j++) {
+          append(this.inserted, added[j]);
+          this._sighted(added[j], target, batch, false);
+        }
       } else {
         append(this.touched, target);
       }
     }
+    this._kept = this.touched.length + this.inserted.length + this.subtrees.length + this.styleOnly.length + this._removed;
+    if (this._kept > kMaxTouched)
+      this._overflow();
+  }
+
+  /** Past kMaxTouched nodes kept: nothing is taken, and nothing is held. */
+  private _overflow(): void {
+    this.overflow = true;
+    this.touched = [];
+    this.inserted = [];
+    this.subtrees = [];
+    this.styleOnly = [];
+    this._moves = new MapCtor();
+  }
+
+  private _sighted(node: Node, parent: Node, batch: number, removal: boolean): void {
+    const seen = mapGet(this._moves, node);
+    if (removal)
+      this._removed++;
+    if (seen === undefined)
+      mapSet(this._moves, node, removal ? { parent, batch } : false);
+    else if (seen && (seen.parent !== parent || seen.batch !== batch))
+      mapSet(this._moves, node, false);
   }
 
   /**
    * Marks what the records say changed: at or below (`below`), and whole subtrees (`subtrees`).
    * `styleOnly`: what a `class` or `style` record marks (nothing, at or below, or its subtree).
+   * `moves`: whether a subtree that moved among its siblings is not a new one (not when `redact`
+   * selectors are in play: a sibling combinator or `:nth-child` matches by place).
    */
-  mark(below: Map<Node, true>, subtrees: Map<Node, true>, styleOnly: 'nothing' | 'below' | 'subtree'): void {
+  mark(below: Map<Node, true>, subtrees: Map<Node, true>, styleOnly: 'nothing' | 'below' | 'subtree', moves: boolean): void {
     for (let i = 0; i < this.touched.length; i++)
       markBelow(below, this.touched[i]);
+    for (let i = 0; i < this.inserted.length; i++) {
+      const node = this.inserted[i];
+      const moved = moves ? mapGet(this._moves, node) : undefined;
+      if (moved && nodeParentNode(node) === moved.parent)
+        continue; // Its parent is touched: marked below already.
+      mapSet(subtrees, node, true);
+      markBelow(below, node);
+    }
     for (let i = 0; i < this.subtrees.length; i++) {
       mapSet(subtrees, this.subtrees[i], true);
       markBelow(below, this.subtrees[i]);
@@ -227,7 +282,7 @@ export class WalkMemo {
       return undefined;
     const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
     // `class` and `style` records mark nothing here unless redacting: the sweep reads styles again.
-    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'nothing');
+    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'nothing', !redacting);
     // Focus moves with no record: where it was and where it is, their `focused` state changed.
     if (focused !== last.focused) {
       if (focused)
@@ -272,7 +327,7 @@ export class PrintMemo {
     if (!markup || records.overflow || markup.root !== root || markup.settings !== settings)
       return undefined;
     const reuse: MarkupReuse = { markup, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
-    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'below');
+    records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'below', !redacting);
     return reuse;
   }
 
@@ -321,6 +376,9 @@ export function fieldState(element: Element, tag: string, textSecurity = ''): st
   return undefined;
 }
 
+// The `scope`s that set a <th>'s role whatever its neighbours.
+const kHeaderScopes = toSet(['col', 'colgroup', 'row', 'rowgroup']);
+
 // Labelable elements (https://html.spec.whatwg.org/multipage/forms.html#category-label): a label
 // anywhere may name them.
 const kLabelable = toSet(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
@@ -329,12 +387,15 @@ const kLabelable = toSet(['button', 'input', 'meter', 'output', 'progress', 'sel
  * Whether what the walk says of `element` can change with no change in its own subtree, besides
  * style and focus (which the sweep and the focus check see): it names or describes itself by
  * reference, aria-owns moves it or moves others into it, a label elsewhere may name it, it is a
- * label for another element, its role or place depends on its siblings (a <th>, a <details>'s
+ * label for another element, its role or place depends on its siblings (a <th> with no `scope`, a <details>'s
  * summary and content), or it is a slot (what is assigned to it lives elsewhere).
  */
 export function readsOutside(element: Element, tag: string, owned: boolean): boolean {
-  if (owned || tag === 'th' || tag === 'slot' || tag === 'summary')
+  if (owned || tag === 'slot' || tag === 'summary')
     return true;
+  // A <th> heads its row or its column by `scope`, or else by the cells beside it (roles.ts).
+  if (tag === 'th')
+    return kHeaderScopes[stringToLowerCase(getAttribute(element, 'scope') || '')] !== true;
   if (hasAttribute(element, 'aria-labelledby') || hasAttribute(element, 'aria-describedby') || hasAttribute(element, 'aria-owns'))
     return true;
   if (tag === 'label' && hasAttribute(element, 'for'))

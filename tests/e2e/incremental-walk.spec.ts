@@ -89,6 +89,69 @@ test.describe('the incremental walk', () => {
     expect(line(snapshot, 'button', 'In shadow')).toBeDefined();
   });
 
+  test('should take the subtrees a sort moved among their siblings, but not one that changed out of the document', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const names = (snapshot: Snapshot, prefix: string) => snapshot.entries.filter(entry => entry.role === 'button' && entry.name.startsWith(`Edit ${prefix}`)).map(entry => entry.name);
+    let { snapshot } = await walk(sw);
+    const inbox = names(snapshot, 'Inbox');
+    // The inbox reversed in place, and one item changed while it was out of the list, in the same task.
+    await page.evaluate(() => {
+      const list = document.querySelector('section[aria-label="Inbox"] ul')!;
+      const items = [...list.children];
+      items[3].remove();
+      items[3].querySelector('span')!.textContent = 'Moved and renamed';
+      list.append(...items.reverse());
+    });
+    let taken: number;
+    ({ snapshot, taken } = await walk(sw));
+    expect(names(snapshot, 'Inbox')).toEqual([...inbox].reverse());
+    expect(snapshot.entries.filter(entry => entry.text === 'Moved and renamed' || entry.name === 'Moved and renamed')).toHaveLength(1);
+    // All but the list, what holds it, and the renamed item.
+    expect(taken).toBe(snapshot.entries.length - 6);
+    // Taken out in one task, changed after its records were delivered, put back in a later one:
+    // nothing recorded the change, so it is walked again.
+    await page.evaluate(() => {
+      const list = document.querySelector('section[aria-label="Archive"] ul')!;
+      (window as Window & { outOfList?: Element }).outOfList = list.children[2];
+      list.children[2].remove();
+    });
+    await page.evaluate(() => new Promise(resolve => setTimeout(resolve, 0)));
+    await page.evaluate(() => {
+      const item = (window as Window & { outOfList?: Element }).outOfList!;
+      item.querySelector('button')!.textContent = 'Changed out of sight';
+      document.querySelector('section[aria-label="Archive"] ul')!.append(item);
+    });
+    ({ snapshot } = await walk(sw));
+    expect(line(snapshot, 'button', 'Changed out of sight')).toBeDefined();
+    expect(line(snapshot, 'button', 'Edit Archive 2')).toBeUndefined();
+  });
+
+  test('should take a table row whole when its header cell\'s scope says its role, and follow a scope that changes', async ({ page, stagewright: sw }) => {
+    const row = (i: number, scope: string) => `<tr><th${scope}>Order ${i}</th><td><a href="/o/${i}">Customer ${i}</a></td><td><button>Cancel ${i}</button></td></tr>`;
+    const rows = (scope: string) => Array.from({ length: 10 }, (_, i) => row(i, scope)).join('');
+    await page.setContent(`<table aria-label="Scoped"><tbody>${rows(' scope="row"')}</tbody></table>
+      <table aria-label="Unscoped"><tbody>${rows('')}</tbody></table><p id="note">Nothing yet</p>`);
+    await walk(sw);
+    await page.evaluate(() => document.getElementById('note')!.textContent = 'Changed');
+    const { snapshot, taken } = await walk(sw);
+    const entriesOf = (table: string) => {
+      const at = snapshot.entries.findIndex(entry => entry.role === 'table' && entry.name === table);
+      const end = snapshot.entries.findIndex((entry, i) => i > at && entry.depth <= snapshot.entries[at].depth);
+      return snapshot.entries.slice(at + 1, end < 0 ? undefined : end);
+    };
+    // The scoped table is taken whole, rows and headers with it; in the other, each row's header
+    // reads the cells beside it: the row and its header are walked again, its other cells taken.
+    const scoped = entriesOf('Scoped').filter(entry => entry.role !== 'rowgroup');
+    const unscoped = entriesOf('Unscoped').filter(entry => entry.role !== 'rowgroup');
+    expect(scoped).toHaveLength(60);
+    expect(taken).toBe(1 + entriesOf('Scoped').length + unscoped.length - 20);
+    expect(scoped.filter(entry => entry.role === 'rowheader')).toHaveLength(10);
+    // A scope set to `col` is an attribute record on the cell: walked again, a column header now.
+    await page.evaluate(() => document.querySelector('th')!.setAttribute('scope', 'col'));
+    const again = await walk(sw);
+    expect(again.snapshot.entries.find(entry => entry.name === 'Order 0')!.role).toBe('columnheader');
+  });
+
   test('should fail a walk that took a changed subtree, naming the difference', async ({ page, stagewright: sw }) => {
     await page.setContent(kPage);
     const store = internalsOf(sw)!.store;
