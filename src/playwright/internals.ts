@@ -151,10 +151,21 @@ type ApiCallWrapper = { _wrapApiCall?<T>(call: () => Promise<T>, options: { inte
  */
 export function asInternalCall<T>(owner: object, call: () => Promise<T>): Promise<T> {
   const wrapper = owner as ApiCallWrapper;
-  if (typeof wrapper._wrapApiCall === 'function')
+  if (typeof wrapper._wrapApiCall !== 'function') {
+    reportMissing('internal calls', 'the `_wrapApiCall` method of its client objects');
+    return call();
+  }
+  // Playwright reads the stack of each call it wraps, as it starts: 50 frames, which the runner's
+  // formatter maps through the test files' source maps, a millisecond or more a call. An internal
+  // call's stack shows only in an error of its own, which this library reads: it is read unmapped.
+  const format = Error.prepareStackTrace;
+  delete (Error as { prepareStackTrace?: unknown }).prepareStackTrace;
+  try {
     return wrapper._wrapApiCall(call, { internal: true });
-  reportMissing('internal calls', 'the `_wrapApiCall` method of its client objects');
-  return call();
+  } finally {
+    if (format)
+      Error.prepareStackTrace = format;
+  }
 }
 
 // --- Boxed stack prefixes ------------------------------------------------------------------------

@@ -26,6 +26,12 @@ test('no steps', async ({ page }) => {
   await expect(page.locator('#status')).toHaveText('Published');
 });
 
+test('a page that settles after its navigation', async ({ page }) => {
+  await page.setContent(kPage + '<script>setTimeout(() => document.getElementById("status").textContent = "Loaded late", 300)</script>');
+  await page.waitForTimeout(600);
+  await page.getByLabel('Name').fill('Ada');
+});
+
 async function aStepBetweenActions({ page }) {
   await page.setContent(kPage);
   await page.getByLabel('Name').fill('Grace');
@@ -110,6 +116,14 @@ test('should attach the diff of each action, navigation and assertion that chang
   expect(names(noSteps).filter(name => name.includes('hover'))).toEqual([]);
   // Nothing else is attached per action, and no DOM file at all: the end's tree only, then the timeline page.
   expect(names(noSteps).filter(name => !name.endsWith('· dom.diff'))).toEqual(['005 end · accessibility-tree.yaml', '006 stagewright · timeline.html']);
+
+  // A navigation's capture waits for the test's next call: what the page's scripts did meanwhile
+  // (a text written 300 ms after the load, while the test waited) is in it, not in the fill's diff.
+  const settles = byTitle('a page that settles after its navigation');
+  expect(settles?.status, output).toBe('passed');
+  expect(diffsOf(settles)).toEqual(['001 fill getByLabel(\'Name\') · dom.diff']);
+  expect(settles!.attachments[0].body).toMatch(/^\+ .*value="Ada"/m);
+  expect(settles!.attachments[0].body).not.toContain('Loaded late');
 
   // The report's own steps are as Playwright makes them: titled, at the spec's lines.
   const click = noSteps!.steps.find(step => step.category === 'pw:api' && step.title === 'Click');

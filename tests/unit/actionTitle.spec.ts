@@ -1,7 +1,7 @@
 // A user's action as a capture's label (captureActions): the method and the locator as
 // Playwright prints it, a URL without its query, an assertion's matcher; never a typed value.
 import { describe, expect, it } from 'vitest';
-import { actionTitle } from '../../src/capture/callSteps';
+import { actionTitle, callerLocation } from '../../src/capture/callSteps';
 
 // Stand-ins with what actionTitle reads: a Locator prints itself and has elementHandle; a Page or
 // Frame makes a locator of a selector.
@@ -26,5 +26,29 @@ describe('actionTitle', () => {
     expect(actionTitle({ receiver: locator(`getByRole('dialog')`), method: 'expect', args: [], assertion: { matcher: 'not.toBeVisible' } })).toBe(`expect getByRole('dialog') not.toBeVisible`);
     expect(actionTitle({ receiver: page, method: 'expect', args: [], assertion: { matcher: 'toHaveURL' } })).toBe('expect page toHaveURL');
     expect(actionTitle({ receiver: page, method: 'expect', args: [], assertion: { matcher: 'toBeChecked', selector: '#agree' } })).toBe(`expect locator('#agree') toBeChecked`);
+  });
+});
+
+describe('callerLocation', () => {
+  it('should give the first frame outside the library, put through the stack\'s formatter alone', () => {
+    const formatted: number[] = [];
+    const previous = Error.prepareStackTrace;
+    // A formatter as the runner's source maps are: it moves each frame's line.
+    Error.prepareStackTrace = (_error, sites) => {
+      formatted.push(sites.length);
+      return 'Error\n' + sites.map(site => `    at ${site.getFunctionName() ?? '<anonymous>'} (${site.getFileName()}:${(site.getLineNumber() ?? 0) + 1000}:${site.getColumnNumber()})`).join('\n');
+    };
+    let location: ReturnType<typeof callerLocation>;
+    try {
+      location = callerLocation();
+      expect(Error.prepareStackTrace).not.toBe(previous);
+    } finally {
+      Error.prepareStackTrace = previous;
+    }
+    expect(location!.file).toBe(__filename);
+    // Through the formatter: its line, not the raw one.
+    expect(location!.line).toBeGreaterThan(1000);
+    expect(formatted).toEqual([1]);
+    expect(callerLocation({ skipPackages: true })!.file).toBe(__filename);
   });
 });

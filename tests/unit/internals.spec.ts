@@ -43,6 +43,32 @@ describe('Playwright internals', () => {
     expect(reports).toEqual([]);
   });
 
+  it('should let Playwright read an internal call\'s stack unformatted, and put the formatter back at once', async () => {
+    const formatted: number[] = [];
+    const format = (_error: Error, sites: NodeJS.CallSite[]) => {
+      formatted.push(sites.length);
+      return 'formatted';
+    };
+    const previous = Error.prepareStackTrace;
+    Error.prepareStackTrace = format;
+    try {
+      let stack: string | undefined;
+      // As `_wrapApiCall` does: the stack is read before its first await.
+      const owner = { _wrapApiCall: async <T>(call: () => Promise<T>) => { stack = new Error('read').stack; return await call(); } };
+      // What the call does once it awaits (its errors, the user's) is formatted as ever.
+      const result = asInternalCall(owner, async () => {
+        await Promise.resolve();
+        return new Error('inside').stack;
+      });
+      expect(Error.prepareStackTrace).toBe(format);
+      expect(stack).toMatch(/^Error: read\n\s+at /);
+      expect(await result).toBe('formatted');
+      expect(formatted).toEqual([expect.any(Number)]);
+    } finally {
+      Error.prepareStackTrace = previous;
+    }
+  });
+
   it('should read no hook type where `_currentHookType` is missing, and say so', () => {
     expect(currentHookType({} as TestInfo)).toBeUndefined();
     expect(currentHookType({ _currentHookType: () => 'beforeAll' } as unknown as TestInfo)).toBe('beforeAll');
