@@ -244,9 +244,11 @@ test.describe('the packed package', () => {
   // (+21 KB in dist/index.js in all), its documentation (+5 KB) and its two pictures, light and
   // dark (+92 KB); a long value's change shown as what changed in it (+6 KB of code and its
   // documentation); action captures off the test's path, the keyboard and mouse as actions, the
-  // line diffs bounded by their work, and the real suites' figures (+5 KB of code and documentation).
-  test('should be at most 810 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(810_000);
+  // line diffs bounded by their work, and the real suites' figures (+5 KB of code and documentation);
+  // the next call held only for a capture's page reads, a navigation's capture at the next call,
+  // moved subtrees taken, and the real suites' section of docs/performance.md (+4 KB).
+  test('should be at most 820 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(820_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
