@@ -157,7 +157,9 @@ export function asInternalCall<T>(owner: object, call: () => Promise<T>): Promis
   }
   // Playwright reads the stack of each call it wraps, as it starts: 50 frames, which the runner's
   // formatter maps through the test files' source maps, a millisecond or more a call. An internal
-  // call's stack shows only in an error of its own, which this library reads: it is read unmapped.
+  // call's stack shows only in that call's own error, which this library mostly catches: it is read
+  // unmapped (a test file's frames keep their compiled lines there). The call itself, once it
+  // awaits, and the user's calls, are formatted as ever.
   const format = Error.prepareStackTrace;
   delete (Error as { prepareStackTrace?: unknown }).prepareStackTrace;
   try {
