@@ -17,6 +17,12 @@ import {
   inputType,
   inputValue,
   labelsOf as readLabels,
+  documentDocumentElement,
+  documentQuerySelectorAll,
+  fragmentHost,
+  fragmentQuerySelectorAll,
+  labelControl,
+  nodeListLength,
   nodeType,
   selectOptions,
   selectSelectedOptions,
@@ -46,6 +52,7 @@ import {
   Hiddenness,
   flatTreeChildNodes,
   getElementComputedStyle,
+  inAriaCaches,
   isElementHiddenForAria,
   isHiddenOnlyByVisibility,
 } from './domUtils';
@@ -433,8 +440,43 @@ const kRangeRoles: { [role: string]: true } = toSet(['meter', 'progressbar', 'sc
 // Input types named by their label or title, where the placeholder is a last resort.
 const kPlaceholderInputTypes: { [type: string]: true } = toSet(['text', 'password', 'number', 'search', 'tel', 'email', 'url', '']);
 
+/**
+ * A labelable element's labels (`element.labels`). In a walk they come from an index of the
+ * labels in the element's tree, built once per tree and walk: the browser answers `labels` by
+ * searching the whole tree, and a walk asks it of every button and field (4,575 elements with
+ * 900 buttons: 45 ms of a first walk). A label's control is in its own tree (`for` looks its id
+ * up there), so a tree's labels are all the labels its elements can have, in tree order.
+ */
 function labelsOf(element: Element): Element[] {
-  return toArray(readLabels(element, elementTag(element)) as ArrayLike<Element> | null);
+  const tag = elementTag(element);
+  const root = inAriaCaches() && kLabelableTags[tag] ? getRootNode(element) : undefined;
+  const rootType = root ? nodeType(root) : 0;
+  // The index's key: the document's root element, or the shadow root's host.
+  const key = rootType === 9 /* DOCUMENT_NODE */ ? documentDocumentElement(root as Document) : rootType === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(root as ShadowRoot) : null;
+  // A hidden input has no labels, whatever points at it (the browser's answer is null).
+  if (!key || (tag === 'input' && stringToLowerCase(inputType(element as HTMLInputElement)) === 'hidden'))
+    return toArray(readLabels(element, tag) as ArrayLike<Element> | null);
+  const index = cached(cacheLabelIndex, key, () => labelIndexOf(root!, rootType));
+  return toArray(mapGet(index, element));
+}
+
+const cacheLabelIndex = createWalkCache<Map<Element, Element[]>>();
+
+function labelIndexOf(root: Node, rootType: number): Map<Element, Element[]> {
+  const index: Map<Element, Element[]> = new MapCtor();
+  const labels = rootType === 9 ? documentQuerySelectorAll(root as Document, 'label') : fragmentQuerySelectorAll(root as ShadowRoot, 'label');
+  for (let i = 0, count = nodeListLength(labels); i < count; i++) {
+    const label = labels[i] as HTMLLabelElement;
+    const control = labelControl(label);
+    if (!control)
+      continue;
+    const known = mapGet(index, control);
+    if (known)
+      append(known, label);
+    else
+      mapSet(index, control, [label]);
+  }
+  return index;
 }
 
 function nameFromLabels(labels: Element[], traversal: Traversal): string {

@@ -84,6 +84,11 @@ export function beginAriaCaches(): void {
   forgetRecentRecords();
 }
 
+/** Whether a walk is in progress: what a walk cache holds lives until its end. */
+export function inAriaCaches(): boolean {
+  return records !== undefined;
+}
+
 export function endAriaCaches(): void {
   if (walkDepth === 0 || --walkDepth > 0)
     return;

@@ -7,11 +7,13 @@
 
 import type { SnapshotEntry } from '../src/isomorphic/types';
 import {
-  append, arrayJoin, documentDesignMode, fragmentHost, getAttribute, hasAttribute, inputChecked, inputIndeterminate, inputValue, MapCtor, mapGet, mapSet,
-  nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType, optionSelected, recordAddedNodes, recordAttributeName, recordRemovedNodes,
-  recordTarget, recordType, selectSelectedIndex, stringToLowerCase, textAreaValue, toSet,
+  append, arrayJoin, documentDesignMode, elementFirstElementChild, elementNextElementSibling, fragmentHost, getAttribute, hasAttribute, inputChecked,
+  inputIndeterminate, inputValue, MapCtor, mapForEach, mapGet, mapSet, mapSize, nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType,
+  optionSelected, parentFirstElementChild, recordAddedNodes, recordAttributeName, recordRemovedNodes, recordTarget, recordType, selectSelectedIndex,
+  stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
 import { elementTag } from './domUtils';
+import { shadowRootOf } from './shadow';
 import type { WalkLimits } from '../src/isomorphic/types';
 
 /** Nodes the mutation records name, kept between walks, past which the next walk is a full one. */
@@ -62,15 +64,36 @@ export interface WalkedEntries {
   selfContained: boolean[];
 }
 
+/**
+ * What one walk found: what a subtree taken from it reads. Parked subtrees hold on to this, not to
+ * the walk's whole memory, so that no chain of earlier walks stays alive.
+ */
+export interface WalkFound {
+  walked: WalkedElements;
+  walkedEntries: WalkedEntries;
+  /** The walk's number in its document: parked subtrees of the oldest walks are dropped first. */
+  generation: number;
+}
+
+/** Entry `entry` of an earlier walk, with everything below it. */
+export interface WalkedSubtree {
+  found: WalkFound;
+  entry: number;
+}
+
 export interface LastWalk {
   /** The options and document state the walk ran under (`settingsOf`). */
   settings: string;
   root: Element;
   focused: Element | null;
-  walked: WalkedElements;
-  walkedEntries: WalkedEntries;
+  found: WalkFound;
   /** Entry index by element. */
   entryOf: Map<Element, number>;
+  /**
+   * Per element the walk found hidden (`display: none`) and did not enter, the subtrees of earlier
+   * walks kept under it (`Parking`).
+   */
+  parked: Map<Element, WalkedSubtree[]>;
 }
 
 export interface MemoState {
@@ -131,8 +154,9 @@ export function newWalkedEntries(): WalkedEntries {
 /**
  * The mutation records since a walk or a print, kept as the nodes they name: where a subtree's
  * content or structure changed (`touched`), subtrees inserted (`inserted`) or whose root's
- * attributes changed (`subtrees`), and attribute records of `class` and `style` (`styleOnly`),
- * which change only what a sweep reads again, unless `redact` selectors are in play, which may
+ * attributes changed (`subtrees`), and attribute records of `class`, `style` and `hidden`
+ * (`styleOnly`), which change only what a sweep reads again (the computed `display` and
+ * `content-visibility` are all `hidden` sets), unless `redact` selectors are in play, which may
  * match on any attribute. Past kMaxTouched records it overflows: nothing is taken then.
  *
  * An inserted subtree is new to the walk, but for one that only moved among its siblings (a list
@@ -172,7 +196,7 @@ class RecordLog {
       const type = recordType(record);
       if (type === 'attributes') {
         const name = recordAttributeName(record);
-        append(name === 'class' || name === 'style' ? this.styleOnly : this.subtrees, target);
+        append(name === 'class' || name === 'style' || name === 'hidden' ? this.styleOnly : this.subtrees, target);
       } else if (type === 'childList') {
         append(this.touched, target);
         const removed = recordRemovedNodes(record);
@@ -248,6 +272,7 @@ class RecordLog {
 export class WalkMemo {
   private _last: LastWalk | undefined;
   private _records = new RecordLog();
+  private _generation = 0;
 
   noteRecords(records: MutationRecord[]): void {
     if (this._last)
@@ -281,7 +306,7 @@ export class WalkMemo {
     if (!last || records.overflow || last.root !== root || last.settings !== settings)
       return undefined;
     const reuse: Reuse = { last, changedBelow: new MapCtor(), changedSubtree: new MapCtor() };
-    // `class` and `style` records mark nothing here unless redacting: the sweep reads styles again.
+    // `class`, `style` and `hidden` records mark nothing here unless redacting: the sweep reads styles again.
     records.mark(reuse.changedBelow, reuse.changedSubtree, redacting ? 'subtree' : 'nothing', !redacting);
     // Focus moves with no record: where it was and where it is, their `focused` state changed.
     if (focused !== last.focused) {
@@ -298,6 +323,259 @@ export class WalkMemo {
   keep(last: LastWalk): void {
     this._last = last;
   }
+
+  /** The next walk's number, for `WalkFound.generation`. */
+  nextGeneration(): number {
+    return ++this._generation;
+  }
+}
+
+// How many earlier walks parked subtrees may read from, and how many subtrees in all: past
+// either, the oldest walks' subtrees, or the rest, are not kept.
+const kMaxParkedWalks = 4;
+const kMaxParked = 20_000;
+// Elements searched per walk for the last walk's entries under a hidden element that had none
+// itself, and ancestors climbed to check what is kept.
+const kMaxParkingWork = 20_000;
+
+/**
+ * Parking (docs/performance.md, The incremental walk): a walk does not enter an element it finds
+ * hidden (`display: none`), so the next walk would have nothing of its subtree to take when it
+ * shows again: a tab switched back, a filter cleared, a menu opened again. Per hidden element,
+ * a walk keeps the subtrees that an earlier walk found under it, as long as no record since says
+ * they changed (nothing marked at or below them, no subtree marked between them and it); the
+ * walk that enters that element again may take them as it takes the last walk's entries, after
+ * the same checks and sweep. Not under `redact` selectors.
+ */
+export class Parking {
+  /** What this walk keeps: per hidden element it did not enter, the subtrees kept under it. */
+  readonly parked: Map<Element, WalkedSubtree[]> = new MapCtor();
+  count = 0;
+  private readonly _reuse: Reuse;
+  private readonly _last: LastWalk;
+  /** Subtrees this walk may take, by their root element: under the hidden elements it entered again. */
+  private readonly _open: Map<Element, WalkedSubtree> = new MapCtor();
+  /** The last walk's hidden elements that this walk reached itself. */
+  private readonly _reached: Map<Element, true> = new MapCtor();
+  private _work = 0;
+
+  constructor(reuse: Reuse) {
+    this._reuse = reuse;
+    this._last = reuse.last;
+  }
+
+  /** A parked subtree rooted at `element` that this walk may take. */
+  subtreeAt(element: Element): WalkedSubtree | undefined {
+    return mapGet(this._open, element);
+  }
+
+  /** The walk entered `element`: what was parked under it may be taken. */
+  entered(element: Element): void {
+    const under = mapSize(this._last.parked) ? mapGet(this._last.parked, element) : undefined;
+    if (!under)
+      return;
+    mapSet(this._reached, element, true);
+    for (let i = 0; i < under.length; i++)
+      mapSet(this._open, rootOf(under[i]), under[i]);
+  }
+
+  /** A parked subtree was not taken whole: its child entries may be. */
+  notTaken(subtree: WalkedSubtree): void {
+    const children = childrenOf(subtree);
+    for (let i = 0; i < children.length; i++)
+      mapSet(this._open, rootOf(children[i]), children[i]);
+  }
+
+  /**
+   * The walk found `element` hidden and did not enter it; `changed`: it is inside a subtree new or
+   * changed since the last walk, and nothing under it is kept.
+   */
+  hidden(element: Element, changed: boolean): void {
+    const before = mapGet(this._last.parked, element);
+    if (before)
+      mapSet(this._reached, element, true);
+    if (changed)
+      return;
+    const kept: WalkedSubtree[] = [];
+    if (before) {
+      this._keep(before, element, kept);
+    } else {
+      const j = mapGet(this._last.entryOf, element);
+      const known = j !== undefined ? { found: this._last.found, entry: j } : mapGet(this._open, element);
+      if (known)
+        this._keep(childrenOf(known), element, kept);
+      else
+        this._search(element, kept);
+    }
+    // Kept even when empty: the next walk then knows there is nothing to search for.
+    this._park(element, kept);
+  }
+
+  /**
+   * At the walk's end: the last walk's hidden elements this walk did not reach (inside a subtree
+   * it took whole, or under an element it found hidden) keep what was parked under them, where
+   * nothing above them changed whole and they are still in the document.
+   */
+  finish(root: Element): void {
+    const verdicts: Map<Node, boolean> = new MapCtor();
+    mapForEach(this._last.parked, (subtrees: WalkedSubtree[], element: Element) => {
+      if (mapGet(this._reached, element) || !this._unchangedUpTo(element, root, verdicts))
+        return;
+      const kept: WalkedSubtree[] = [];
+      this._keep(subtrees, element, kept);
+      this._park(element, kept);
+    });
+    this._dropOldest();
+  }
+
+  private _park(element: Element, kept: WalkedSubtree[]): void {
+    if (this.count + kept.length > kMaxParked)
+      return;
+    mapSet(this.parked, element, kept);
+    this.count += kept.length;
+  }
+
+  /**
+   * Keeps of `subtrees` (under `hidden`) those no record since the last walk touched: whole where
+   * nothing at or below it was marked, else its child entries, each where no subtree between it
+   * and `hidden` was marked (an attribute changed, a node inserted) and it is still under `hidden`.
+   */
+  private _keep(subtrees: WalkedSubtree[], hidden: Element, kept: WalkedSubtree[]): void {
+    const { changedBelow, changedSubtree } = this._reuse;
+    if (!mapGet(changedBelow, hidden)) {
+      // Nothing at or below the hidden element changed: all of it stands.
+      for (let i = 0; i < subtrees.length; i++)
+        append(kept, subtrees[i]);
+      return;
+    }
+    const stack: WalkedSubtree[] = [];
+    for (let i = 0; i < subtrees.length; i++)
+      append(stack, subtrees[i]);
+    while (stack.length) {
+      const subtree = stack[stack.length - 1];
+      stack.length--;
+      const element = rootOf(subtree);
+      let at: Node | null = element;
+      while (at && at !== hidden && !mapGet(changedSubtree, at) && ++this._work < kMaxParkingWork)
+        at = parentOf(at);
+      if (at !== hidden)
+        continue;
+      if (!mapGet(changedBelow, element)) {
+        append(kept, subtree);
+        continue;
+      }
+      const children = childrenOf(subtree);
+      for (let i = 0; i < children.length; i++)
+        append(stack, children[i]);
+    }
+  }
+
+  /**
+   * The last walk's entries under a hidden element that had none itself (a wrapper): found by
+   * searching its subtree down to the first elements with entries, within the work bound.
+   */
+  private _search(hidden: Element, kept: WalkedSubtree[]): void {
+    const found: WalkedSubtree[] = [];
+    const stack: Element[] = [hidden];
+    while (stack.length && this._work < kMaxParkingWork) {
+      const element = stack[stack.length - 1];
+      stack.length--;
+      const shadowRoot = shadowRootOf(element);
+      for (let child = shadowRoot ? parentFirstElementChild(shadowRoot) : elementFirstElementChild(element); child; child = elementNextElementSibling(child)) {
+        this._work++;
+        const j = mapGet(this._last.entryOf, child);
+        const known = j !== undefined ? { found: this._last.found, entry: j } : mapGet(this._open, child);
+        if (known)
+          append(found, known);
+        else
+          append(stack, child);
+      }
+    }
+    this._keep(found, hidden, kept);
+  }
+
+  /** Whether no subtree from `element` up to `root` was marked changed, and it is still under `root`. */
+  private _unchangedUpTo(element: Element, root: Element, verdicts: Map<Node, boolean>): boolean {
+    const { changedSubtree } = this._reuse;
+    const path: Node[] = [];
+    let verdict: boolean | undefined;
+    for (let at: Node | null = element; ;) {
+      if (!at || mapGet(changedSubtree, at)) {
+        verdict = false;
+        break;
+      }
+      if (at === root) {
+        verdict = true;
+        break;
+      }
+      verdict = mapGet(verdicts, at);
+      if (verdict !== undefined)
+        break;
+      append(path, at);
+      at = parentOf(at);
+    }
+    for (let i = 0; i < path.length; i++)
+      mapSet(verdicts, path[i], verdict);
+    return verdict;
+  }
+
+  /** Past kMaxParkedWalks earlier walks read from, the subtrees of the oldest are not kept. */
+  private _dropOldest(): void {
+    const generations: number[] = [];
+    mapForEach(this.parked, (subtrees: WalkedSubtree[]) => {
+      for (let i = 0; i < subtrees.length; i++) {
+        const generation = subtrees[i].found.generation;
+        let j = 0;
+        while (j < generations.length && generations[j] !== generation)
+          j++;
+        if (j === generations.length)
+          append(generations, generation);
+      }
+    });
+    if (generations.length <= kMaxParkedWalks)
+      return;
+    // The oldest generation kept: the kMaxParkedWalks-th newest (no sort: the page may have replaced it).
+    let oldestKept = -1;
+    for (let n = 0; n < kMaxParkedWalks; n++) {
+      let newest = -1;
+      for (let i = 0; i < generations.length; i++) {
+        if (generations[i] > newest && (oldestKept < 0 || generations[i] < oldestKept))
+          newest = generations[i];
+      }
+      oldestKept = newest;
+    }
+    this.count = 0;
+    mapForEach(this.parked, (subtrees: WalkedSubtree[], element: Element) => {
+      const kept: WalkedSubtree[] = [];
+      for (let i = 0; i < subtrees.length; i++) {
+        if (subtrees[i].found.generation >= oldestKept)
+          append(kept, subtrees[i]);
+      }
+      mapSet(this.parked, element, kept);
+      this.count += kept.length;
+    });
+  }
+}
+
+/** The element of a walked subtree's root entry. */
+function rootOf(subtree: WalkedSubtree): Element {
+  const found = subtree.found;
+  return found.walked.elements[found.walkedEntries.walkedAt[subtree.entry]];
+}
+
+/** The child entries of a walked subtree's root, as subtrees. */
+function childrenOf(subtree: WalkedSubtree): WalkedSubtree[] {
+  const spans = subtree.found.walkedEntries;
+  const children: WalkedSubtree[] = [];
+  for (let i = subtree.entry + 1; i < spans.entryEnd[subtree.entry]; i = spans.entryEnd[i])
+    append(children, { found: subtree.found, entry: i });
+  return children;
+}
+
+/** The shadow-including parent. */
+function parentOf(node: Node): Node | null {
+  const parent: Node | null = nodeParentNode(node);
+  return parent && nodeType(parent) === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(parent as DocumentFragment) : parent;
 }
 
 /**
@@ -338,11 +616,8 @@ export class PrintMemo {
 
 /** The node and its shadow-including ancestors, up to one already marked. */
 function markBelow(marks: Map<Node, true>, node: Node): void {
-  for (let at: Node | null = node; at && !mapGet(marks, at);) {
+  for (let at: Node | null = node; at && !mapGet(marks, at); at = parentOf(at))
     mapSet(marks, at, true);
-    const parent: Node | null = nodeParentNode(at);
-    at = parent && nodeType(parent) === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(parent as DocumentFragment) : parent;
-  }
 }
 
 /** What a walk's result depends on besides the DOM: its options and what the document resolves URLs against. */

@@ -23,7 +23,11 @@ import { addPseudoContentRoot, beginPseudoContentScan, endPseudoContentScan, may
 import { shadowRootOf } from './shadow';
 import { inWalkScope } from './walkScope';
 import { beginLinkUrls, linkUrl } from './links';
-import { fieldState, newWalkedElements, newWalkedEntries, readsOutside, settingsOf, type LastWalk, type WalkedElements, type WalkedEntries, type WalkMemo } from './walkMemo';
+import { kNeverRenderedTags } from './tags';
+import {
+  fieldState, newWalkedElements, newWalkedEntries, Parking, readsOutside, settingsOf, type LastWalk, type WalkedElements, type WalkedEntries, type WalkFound,
+  type WalkMemo,
+} from './walkMemo';
 
 export interface WalkOptions {
   limits: WalkLimits;
@@ -161,6 +165,8 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const memo = options.partial ? undefined : options.memo;
   const settings = memo ? settingsOf(options, ownerDocument) : '';
   const reuse = memo ? memo.begin(root, settings, focused, options.redact.length > 0, ownedElements(owns)) : undefined;
+  // What an earlier walk found under what is hidden now, kept for when it shows again.
+  const parking = reuse && !options.redact.length ? new Parking(reuse) : undefined;
   const walked = memo ? newWalkedElements() : undefined;
   const walkedEntries = memo ? newWalkedEntries() : undefined;
   /** Per entry: taken whole from the last walk (its name, description and text come with it). */
@@ -178,10 +184,21 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
   const takeFromLastWalk = (element: Element, item: StackItem): boolean => {
     const last = reuse!.last;
     const j = mapGet(last.entryOf, element);
-    if (j === undefined)
+    if (j !== undefined)
+      return takeSubtree(last.found, j, element, item);
+    // Hidden at the last walk, and shown again: what an earlier walk found there (Parking).
+    const parked = parking ? parking.subtreeAt(element) : undefined;
+    if (!parked)
       return false;
-    const before = last.walked;
-    const spans = last.walkedEntries;
+    if (takeSubtree(parked.found, parked.entry, element, item))
+      return true;
+    parking!.notTaken(parked);
+    return false;
+  };
+
+  const takeSubtree = (found: WalkFound, j: number, element: Element, item: StackItem): boolean => {
+    const before = found.walked;
+    const spans = found.walkedEntries;
     if (!spans.selfContained[j] || spans.context[j] !== contextOf(item) || mapGet(reuse!.changedBelow, element))
       return false;
     const start = spans.walkedAt[j];
@@ -310,8 +327,13 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     // visible aria-hidden or inert content nested in it is more of that content's text.
     const visibleOutOfTree = hiddenness === Hiddenness.Subtree && (!item.presentational || item.outOfTree) && element !== root
       ? computeShownOutOfTree(element, style, hasShownContent) : '';
-    if (hiddenness === Hiddenness.Subtree && !visibleOutOfTree)
+    if (hiddenness === Hiddenness.Subtree && !visibleOutOfTree) {
+      if (parking && style && style.display === 'none' && !kNeverRenderedTags[tag])
+        parking.hidden(element, changed);
       continue;
+    }
+    if (parking)
+      parking.entered(element);
     const shownOutOfTree = item.presentational ? '' : visibleOutOfTree;
     const display = style ? style.display : '';
     const hiddenSelf = hiddenness === Hiddenness.Self;
@@ -475,10 +497,14 @@ function walk(root: Element, registry: RefRegistry, options: WalkOptions): WalkR
     entry.parent = parents[i] >= 0 ? (refs[parents[i]] || null) : null;
   }
   if (memo) {
-    if (truncated)
+    if (truncated) {
       memo.forget();
-    else
-      memo.keep(rememberWalk(root, settings, focused, walked!, walkedEntries!, entries, parents, windowed));
+    } else {
+      if (parking)
+        parking.finish(root);
+      const found: WalkFound = { walked: walked!, walkedEntries: walkedEntries!, generation: memo.nextGeneration() };
+      memo.keep(rememberWalk(root, settings, focused, found, entries, parents, windowed, parking));
+    }
   }
   let takenCount = 0;
   for (let i = 0; i < taken.length; i++)
@@ -850,8 +876,10 @@ function sameAsWalked(walked: WalkedElements, k: number, element: Element, tag: 
  * (a style property the walk never asked for is not compared either). A subtree is self-contained
  * when no element in it reads outside it.
  */
-function rememberWalk(root: Element, settings: string, focused: Element | null, walked: WalkedElements, spans: WalkedEntries,
-  entries: SnapshotEntry[], parents: number[], windowed: boolean): LastWalk {
+function rememberWalk(root: Element, settings: string, focused: Element | null, found: WalkFound,
+  entries: SnapshotEntry[], parents: number[], windowed: boolean, parking: Parking | undefined): LastWalk {
+  const walked = found.walked;
+  const spans = found.walkedEntries;
   const outsideBefore: number[] = [0];
   for (let k = 0; k < walked.elements.length; k++) {
     if (walked.fresh[k]) {
@@ -882,7 +910,7 @@ function rememberWalk(root: Element, settings: string, focused: Element | null, 
   }
   spans.entries = entries;
   spans.parents = parents;
-  return { settings, root, focused, walked, walkedEntries: spans, entryOf };
+  return { settings, root, focused, found, entryOf, parked: parking ? parking.parked : new MapCtor() };
 }
 
 function readValue(element: Element, tag: string): string | undefined {

@@ -152,6 +152,68 @@ test.describe('the incremental walk', () => {
     expect(again.snapshot.entries.find(entry => entry.name === 'Order 0')!.role).toBe('columnheader');
   });
 
+  test('should keep what a hidden subtree held for when it shows again, and walk what changed while it was hidden', async ({ page, stagewright: sw }) => {
+    await page.setContent(kPage);
+    const archive = (snapshot: Snapshot) => snapshot.entries.filter(entry => entry.name.startsWith('Edit Archive')).map(entry => `${entry.ref} ${entry.name}`);
+    const setHidden = (label: string, hidden: boolean) => page.evaluate(([label, hidden]) => document.querySelector(`section[aria-label="${label}"]`)!.toggleAttribute('hidden', hidden), [label, hidden] as const);
+    const first = await walk(sw);
+    expect(archive(first.snapshot)).toHaveLength(20);
+    // Hidden, two walks with other changes, then shown again.
+    await setHidden('Archive', true);
+    expect(archive((await walk(sw)).snapshot)).toEqual([]);
+    for (const text of ['One', 'Two']) {
+      await page.evaluate(text => document.getElementById('note')!.textContent = text, text);
+      await walk(sw);
+    }
+    await setHidden('Archive', false);
+    let { snapshot, taken } = await walk(sw);
+    expect(archive(snapshot)).toEqual(archive(first.snapshot));
+    // All is taken but the archive's region (shown again), main, and the form with its field a
+    // label names: the archive's list, items and buttons come from the walk before it was hidden.
+    expect(taken).toBe(snapshot.entries.length - 4);
+    // Renamed while hidden: that item is walked again (its list and item), the rest taken.
+    await setHidden('Archive', true);
+    await walk(sw);
+    await page.evaluate(() => document.querySelectorAll('section[aria-label="Archive"] button')[4].textContent = 'Renamed out of sight');
+    await walk(sw);
+    await setHidden('Archive', false);
+    ({ snapshot, taken } = await walk(sw));
+    expect(line(snapshot, 'button', 'Renamed out of sight')).toBeDefined();
+    expect(line(snapshot, 'button', 'Edit Archive 4')).toBeUndefined();
+    expect(taken).toBe(snapshot.entries.length - 7);
+    // A value a script set while the form was hidden leaves no record: the sweep sees it.
+    await setHidden('Form', true);
+    await walk(sw);
+    await page.evaluate(() => (document.querySelector('input[aria-label="Title"]') as HTMLInputElement).value = 'Set while hidden');
+    await setHidden('Form', false);
+    ({ snapshot } = await walk(sw));
+    expect(line(snapshot, 'textbox', 'Title')!.value).toBe('Set while hidden');
+  });
+
+  test('should keep what is under a hidden wrapper with no entry of its own, and under what is hidden inside it', async ({ page, stagewright: sw }) => {
+    await page.setContent(`<main><div id="wrap"><div><ul>${items('Menu', 10)}</ul></div></div><p id="note">Nothing yet</p></main>`);
+    const show = (selector: string, shown: boolean) => page.evaluate(([selector, shown]) => (document.querySelector(selector) as HTMLElement).style.display = shown ? '' : 'none', [selector, shown] as const);
+    const menu = (snapshot: Snapshot) => snapshot.entries.filter(entry => entry.role === 'button').map(entry => entry.name);
+    const first = await walk(sw);
+    await show('#wrap', false);
+    expect(menu((await walk(sw)).snapshot)).toEqual([]);
+    // Shown again with its third item hidden in the same task: main and the list are walked, the
+    // other items taken from the walk before the wrapper was hidden, and the note from the last.
+    await page.evaluate(() => {
+      (document.getElementById('wrap') as HTMLElement).style.display = '';
+      (document.querySelectorAll('li')[2] as HTMLElement).style.display = 'none';
+    });
+    let { snapshot, taken } = await walk(sw);
+    expect(menu(snapshot)).toEqual(menu(first.snapshot).filter(name => name !== 'Edit Menu 2'));
+    expect(taken).toBe(2 * 9 + 1);
+    // The third item's button was kept under it, hidden inside what was hidden: all is taken but
+    // main, the list and that item.
+    await show('li:nth-child(3)', true);
+    ({ snapshot, taken } = await walk(sw));
+    expect(menu(snapshot)).toEqual(menu(first.snapshot));
+    expect(taken).toBe(snapshot.entries.length - 3);
+  });
+
   test('should fail a walk that took a changed subtree, naming the difference', async ({ page, stagewright: sw }) => {
     await page.setContent(kPage);
     const store = internalsOf(sw)!.store;
