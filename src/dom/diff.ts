@@ -67,7 +67,9 @@ export function diffDom(previous: string, current: string, limits: Partial<DomDi
 
 function diffLines({ before, after, span }: { before: Lines; after: Lines; span: ChangedSpan }, limits: Partial<DomDiffLimits>): string {
   const { maxEditLength, maxWork, timeoutMs, maxBytes } = { ...kDomDiffLimits, ...limits };
-  const counts = countChangedLines(before, after, span);
+  const beforeSpan = before.slice(span.start, span.beforeEnd);
+  const afterSpan = after.slice(span.start, span.afterEnd);
+  const counts = countChangedLines(beforeSpan, afterSpan);
   const skipped = (reason: string) => summary(reason, before, after, counts);
   // Written only when the diff is skipped: the first toLocaleString of a process costs ~25 ms (ICU).
   const tooLong = () => `more than ${formatCount(maxEditLength)} lines added or removed`;
@@ -76,12 +78,17 @@ function diffLines({ before, after, span }: { before: Lines; after: Lines; span:
     return skipped(tooLong());
   const spanLines = span.beforeEnd + span.afterEnd - 2 * span.start;
   const edits = Math.min(maxEditLength, Math.max(1, Math.floor(maxWork / (spanLines + 4 * kContext))));
+  const tooMany = () => skipped(edits < maxEditLength
+    ? `more than ${formatCount(edits)} lines added or removed among ${formatCount(span.beforeEnd - span.start)} lines before and ${formatCount(span.afterEnd - span.start)} after`
+    : tooLong());
+  // A re-order has no line that only one side has, and may still need more edits than the bound:
+  // known in one pass, where the line diff would spend its whole bound finding it out.
+  if (spanLines > edits && editsAtLeast(beforeSpan, afterSpan) > edits)
+    return tooMany();
   const started = performance.now();
   const patch = patchOfSpan(before, after, span, { maxEditLength: edits, timeout: timeoutMs });
-  if (!patch) {
-    return skipped(performance.now() - started >= timeoutMs ? `took longer than ${formatCount(timeoutMs)} ms`
-      : edits < maxEditLength ? `more than ${formatCount(edits)} lines added or removed among ${formatCount(span.beforeEnd - span.start)} lines before and ${formatCount(span.afterEnd - span.start)} after` : tooLong());
-  }
+  if (!patch)
+    return performance.now() - started >= timeoutMs ? skipped(`took longer than ${formatCount(timeoutMs)} ms`) : tooMany();
   const text = formatPatch(patch);
   const bytes = Buffer.byteLength(text);
   return bytes > maxBytes ? skipped(`the diff would be ${formatBytes(bytes)}`) : text;
@@ -264,9 +271,7 @@ interface LineCounts { onlyBefore: number; onlyAfter: number; moved: number }
  * How many lines of the changed span only one side has, counted as multisets in one pass; when
  * both sides hold the same lines, how many stand somewhere else (a re-order).
  */
-function countChangedLines(beforeLines: Lines, afterLines: Lines, span: ChangedSpan): LineCounts {
-  const before = beforeLines.slice(span.start, span.beforeEnd);
-  const after = afterLines.slice(span.start, span.afterEnd);
+function countChangedLines(before: readonly string[], after: readonly string[]): LineCounts {
   const balance = new Map<string, number>();
   for (const line of before)
     balance.set(line, (balance.get(line) ?? 0) + 1);
@@ -286,6 +291,45 @@ function countChangedLines(beforeLines: Lines, afterLines: Lines, span: ChangedS
       moved += before[i] === after[i] ? 0 : 1;
   }
   return { onlyBefore, onlyAfter, moved };
+}
+
+/**
+ * A lower bound of the edits (lines removed plus lines added) of any line diff of `before` into
+ * `after`. A line each side has exactly once is kept only by pairing its two copies, and the
+ * lines a diff keeps stand in the same order on both sides: of those lines, at most a longest
+ * increasing run of their places in `after` (taken in `before`'s order) is kept, and each of the
+ * others is removed and added again. Exact for a re-order of distinct lines (a sorted table).
+ */
+export function editsAtLeast(before: readonly string[], after: readonly string[]): number {
+  const countBefore = new Map<string, number>();
+  for (const line of before)
+    countBefore.set(line, (countBefore.get(line) ?? 0) + 1);
+  const countAfter = new Map<string, number>();
+  const placeAfter = new Map<string, number>();
+  for (let i = 0; i < after.length; i++) {
+    countAfter.set(after[i], (countAfter.get(after[i]) ?? 0) + 1);
+    placeAfter.set(after[i], i);
+  }
+  // The smallest last place of an increasing run of each length (patience sorting).
+  const tails: number[] = [];
+  let unique = 0;
+  for (const line of before) {
+    if (countBefore.get(line) !== 1 || countAfter.get(line) !== 1)
+      continue;
+    unique++;
+    const place = placeAfter.get(line)!;
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (tails[middle] < place)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+    tails[low] = place;
+  }
+  return 2 * (unique - tails.length);
 }
 
 /**
