@@ -15,15 +15,18 @@
 // of the `expected-to-fail` project failed with the errors and triage.md text their annotations
 // name; steps named by `compat-step-captured` annotations carry their capture attachments; tests
 // with a `compat-timeline` annotation attach their timeline page, whose data holds the capture
-// the annotation names; every
+// the annotation names, and that page opens from that version's HTML report, served and as
+// files, its link followed as a reader follows it, and shows that capture when selected; every
 // line marked `// step: TITLE` holds a report step of that title at that line; and neither a step
 // location nor an error stack frame is in the package's own files. Prints a table (tests passed,
 // failed, skipped; checks; times) and each failure; exits 1 when any version fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // The versions of the peer range (package.json) tested by default; 1.59.1 and 1.61.1 are below it
@@ -211,6 +214,67 @@ function judge(project, results) {
   return { counts, failures };
 }
 
+/** Serves `root`'s files (the HTML report) on a free port; resolves to { url, close }. */
+async function serveFiles(root) {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const server = http.createServer((request, response) => {
+    const file = path.join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+      return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
+  });
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(resolve => server.close(resolve)) };
+}
+
+/**
+ * Opens each `compat-timeline` test's timeline page from the HTML report the way a reader does:
+ * the report's index, the test's link, the page's attachment link (a new tab, for `text/html`);
+ * there, the capture the annotation names is listed and, selected, titles the tree. Through the
+ * report served over HTTP and opened as files (a CI artifact). Returns the failures, each { test, lines }.
+ */
+async function openTimelines(project, results) {
+  const wanted = results.filter(result => result.project === 'compat' && result.status === 'passed').flatMap(result =>
+    result.annotations.filter(a => a.type === 'compat-timeline').map(a => ({ title: result.title, capture: a.description })));
+  const report = path.join(project, 'playwright-report');
+  if (!wanted.length)
+    return [];
+  if (!fs.existsSync(path.join(report, 'index.html')))
+    return [{ test: 'the HTML report', lines: [`no ${path.join(report, 'index.html')}`] }];
+  const { chromiumLaunchOptions } = (await import(pathToFileURL(path.join(root, 'dist', 'browser', 'index.js')).href)).default;
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const server = await serveFiles(report);
+  const failures = [];
+  try {
+    for (const { title, capture } of wanted) {
+      for (const index of [`${server.url}/index.html`, pathToFileURL(path.join(report, 'index.html')).href]) {
+        const page = await browser.newPage();
+        try {
+          await page.goto(index);
+          await page.getByRole('link', { name: title, exact: true }).click({ timeout: 10_000 });
+          const link = page.getByRole('link', { name: /^\d{3} stagewright · timeline\.html$/ });
+          const [timeline] = await Promise.all([page.context().waitForEvent('page', { timeout: 10_000 }), link.click({ timeout: 10_000 })]);
+          await timeline.waitForLoadState();
+          const option = timeline.getByRole('listbox', { name: 'Captures' }).getByRole('option').filter({ hasText: capture });
+          await option.first().click({ timeout: 10_000 });
+          await timeline.getByRole('option', { selected: true }).filter({ hasText: capture }).waitFor({ timeout: 10_000 });
+          const heading = await timeline.getByRole('heading', { level: 2 }).first().textContent({ timeout: 10_000 });
+          if (!heading?.includes(capture))
+            throw new Error(`the selected capture's heading is ${JSON.stringify(heading)}`);
+        } catch (error) {
+          failures.push({ test: `timeline of "${title}" from the HTML report (${index.startsWith('file:') ? 'as files' : 'served'})`, lines: [tail(String(error?.message ?? error), 15)] });
+        } finally {
+          await page.context().close();
+        }
+      }
+    }
+  } finally {
+    await server.close();
+    await browser.close();
+  }
+  return failures;
+}
+
 async function testVersion(version, { out, tarball, workers }) {
   const folder = path.join(out, version);
   const project = path.join(folder, 'project');
@@ -250,6 +314,10 @@ async function testVersion(version, { out, tarball, workers }) {
     return row;
   }
   Object.assign(row, judge(project, results));
+  const opened = await openTimelines(project, results);
+  row.counts.checks += 2 * results.filter(result => result.project === 'compat' && result.status === 'passed').reduce((sum, result) => sum + result.annotations.filter(a => a.type === 'compat-timeline').length, 0);
+  row.counts.checksFailed += opened.length;
+  row.failures.push(...opened);
   return row;
 }
 

@@ -12,7 +12,8 @@ export default defineConfig<StagewrightFixtures>({
   expect: { timeout: 5_000 },
   workers: Number(process.env.COMPAT_WORKERS ?? 2),
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'report.json' }], ['./reporter.ts', { outputFile: 'steps.json' }]],
+  // The HTML report: scripts/compat.mjs opens the timeline pages from it, as a reader does.
+  reporter: [['list'], ['json', { outputFile: 'report.json' }], ['./reporter.ts', { outputFile: 'steps.json' }], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     launchOptions: chromiumLaunchOptions(),
     actionTimeout: 5_000,

@@ -246,9 +246,11 @@ test.describe('the packed package', () => {
   // documentation); action captures off the test's path, the keyboard and mouse as actions, the
   // line diffs bounded by their work, and the real suites' figures (+5 KB of code and documentation);
   // the next call held only for a capture's page reads, a navigation's capture at the next call,
-  // moved subtrees taken, and the real suites' section of docs/performance.md (+4 KB).
-  test('should be at most 820 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(820_000);
+  // moved subtrees taken, and the real suites' section of docs/performance.md (+4 KB); hidden
+  // subtrees parked for when they show again, a tree's labels indexed once, the DOM diff's lower
+  // bound, and their documentation (+5 KB).
+  test('should be at most 826 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(826_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
