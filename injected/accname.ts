@@ -445,7 +445,8 @@ const kPlaceholderInputTypes: { [type: string]: true } = toSet(['text', 'passwor
  * labels in the element's tree, built once per tree and walk: the browser answers `labels` by
  * searching the whole tree, and a walk asks it of every button and field (4,575 elements with
  * 900 buttons: 45 ms of a first walk). A label's control is in its own tree (`for` looks its id
- * up there), so a tree's labels are all the labels its elements can have, in tree order.
+ * up there), so a tree's labels are all the labels its elements can have, in tree order; a label
+ * names no control that is not labelable (a hidden input), as `labels` gives it none.
  */
 function labelsOf(element: Element): Element[] {
   const tag = elementTag(element);
@@ -453,8 +454,7 @@ function labelsOf(element: Element): Element[] {
   const rootType = root ? nodeType(root) : 0;
   // The index's key: the document's root element, or the shadow root's host.
   const key = rootType === 9 /* DOCUMENT_NODE */ ? documentDocumentElement(root as Document) : rootType === 11 /* DOCUMENT_FRAGMENT_NODE */ ? fragmentHost(root as ShadowRoot) : null;
-  // A hidden input has no labels, whatever points at it (the browser's answer is null).
-  if (!key || (tag === 'input' && stringToLowerCase(inputType(element as HTMLInputElement)) === 'hidden'))
+  if (!key)
     return toArray(readLabels(element, tag) as ArrayLike<Element> | null);
   const index = cached(cacheLabelIndex, key, () => labelIndexOf(root!, rootType));
   return toArray(mapGet(index, element));

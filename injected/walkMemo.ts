@@ -8,7 +8,7 @@
 import type { SnapshotEntry } from '../src/isomorphic/types';
 import {
   append, arrayJoin, documentDesignMode, elementFirstElementChild, elementNextElementSibling, fragmentHost, getAttribute, hasAttribute, inputChecked,
-  inputIndeterminate, inputValue, MapCtor, mapForEach, mapGet, mapSet, mapSize, nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType,
+  inputIndeterminate, inputValue, MapCtor, mapForEach, mapGet, mapSet, nodeBaseURI, nodeListLength, nodeParentElement, nodeParentNode, nodeType,
   optionSelected, parentFirstElementChild, recordAddedNodes, recordAttributeName, recordRemovedNodes, recordTarget, recordType, selectSelectedIndex,
   stringToLowerCase, textAreaValue, toSet,
 } from './builtins';
@@ -371,7 +371,7 @@ export class Parking {
 
   /** The walk entered `element`: what was parked under it may be taken. */
   entered(element: Element): void {
-    const under = mapSize(this._last.parked) ? mapGet(this._last.parked, element) : undefined;
+    const under = mapGet(this._last.parked, element);
     if (!under)
       return;
     mapSet(this._reached, element, true);
@@ -400,8 +400,7 @@ export class Parking {
     if (before) {
       this._keep(before, element, kept);
     } else {
-      const j = mapGet(this._last.entryOf, element);
-      const known = j !== undefined ? { found: this._last.found, entry: j } : mapGet(this._open, element);
+      const known = this._walkedAt(element);
       if (known)
         this._keep(childrenOf(known), element, kept);
       else
@@ -426,6 +425,12 @@ export class Parking {
       this._park(element, kept);
     });
     this._dropOldest();
+  }
+
+  /** The subtree an earlier walk found at `element`: the last walk's entry, or one this walk may take. */
+  private _walkedAt(element: Element): WalkedSubtree | undefined {
+    const j = mapGet(this._last.entryOf, element);
+    return j !== undefined ? { found: this._last.found, entry: j } : mapGet(this._open, element);
   }
 
   private _park(element: Element, kept: WalkedSubtree[]): void {
@@ -483,8 +488,7 @@ export class Parking {
       const shadowRoot = shadowRootOf(element);
       for (let child = shadowRoot ? parentFirstElementChild(shadowRoot) : elementFirstElementChild(element); child; child = elementNextElementSibling(child)) {
         this._work++;
-        const j = mapGet(this._last.entryOf, child);
-        const known = j !== undefined ? { found: this._last.found, entry: j } : mapGet(this._open, child);
+        const known = this._walkedAt(child);
         if (known)
           append(found, known);
         else

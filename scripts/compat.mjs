@@ -231,16 +231,18 @@ async function serveFiles(root) {
  * Opens each `compat-timeline` test's timeline page from the HTML report the way a reader does:
  * the report's index, the test's link, the page's attachment link (a new tab, for `text/html`);
  * there, the capture the annotation names is listed and, selected, titles the tree. Through the
- * report served over HTTP and opened as files (a CI artifact). Returns the failures, each { test, lines }.
+ * report served over HTTP and opened as files (a CI artifact). Returns how many checks it made,
+ * and the failures, each { test, lines }.
  */
 async function openTimelines(project, results) {
   const wanted = results.filter(result => result.project === 'compat' && result.status === 'passed').flatMap(result =>
     result.annotations.filter(a => a.type === 'compat-timeline').map(a => ({ title: result.title, capture: a.description })));
   const report = path.join(project, 'playwright-report');
+  const checks = 2 * wanted.length;
   if (!wanted.length)
-    return [];
+    return { checks, failures: [] };
   if (!fs.existsSync(path.join(report, 'index.html')))
-    return [{ test: 'the HTML report', lines: [`no ${path.join(report, 'index.html')}`] }];
+    return { checks, failures: [{ test: 'the HTML report', lines: [`no ${path.join(report, 'index.html')}`] }] };
   const { chromiumLaunchOptions } = (await import(pathToFileURL(path.join(root, 'dist', 'browser', 'index.js')).href)).default;
   const browser = await chromium.launch(chromiumLaunchOptions());
   const server = await serveFiles(report);
@@ -270,7 +272,7 @@ async function openTimelines(project, results) {
     await server.close();
     await browser.close();
   }
-  return failures;
+  return { checks, failures };
 }
 
 async function testVersion(version, { out, tarball, workers }) {
@@ -313,9 +315,9 @@ async function testVersion(version, { out, tarball, workers }) {
   }
   Object.assign(row, judge(project, results));
   const opened = await openTimelines(project, results);
-  row.counts.checks += 2 * results.filter(result => result.project === 'compat' && result.status === 'passed').reduce((sum, result) => sum + result.annotations.filter(a => a.type === 'compat-timeline').length, 0);
-  row.counts.checksFailed += opened.length;
-  row.failures.push(...opened);
+  row.counts.checks += opened.checks;
+  row.counts.checksFailed += opened.failures.length;
+  row.failures.push(...opened.failures);
   return row;
 }
 

@@ -69,7 +69,9 @@ function diffLines({ before, after, span }: { before: Lines; after: Lines; span:
   const { maxEditLength, maxWork, timeoutMs, maxBytes } = { ...kDomDiffLimits, ...limits };
   const beforeSpan = before.slice(span.start, span.beforeEnd);
   const afterSpan = after.slice(span.start, span.afterEnd);
-  const counts = countChangedLines(beforeSpan, afterSpan);
+  const beforeCounts = countLines(beforeSpan);
+  const afterCounts = countLines(afterSpan);
+  const counts = countChangedLines(beforeSpan, afterSpan, beforeCounts, afterCounts);
   const skipped = (reason: string) => summary(reason, before, after, counts);
   // Written only when the diff is skipped: the first toLocaleString of a process costs ~25 ms (ICU).
   const tooLong = () => `more than ${formatCount(maxEditLength)} lines added or removed`;
@@ -83,7 +85,7 @@ function diffLines({ before, after, span }: { before: Lines; after: Lines; span:
     : tooLong());
   // A re-order has no line that only one side has, and may still need more edits than the bound:
   // known in one pass, where the line diff would spend its whole bound finding it out.
-  if (spanLines > edits && editsAtLeast(beforeSpan, afterSpan) > edits)
+  if (spanLines > edits && editsAtLeast(beforeSpan, afterSpan, beforeCounts, afterCounts) > edits)
     return tooMany();
   const started = performance.now();
   const patch = patchOfSpan(before, after, span, { maxEditLength: edits, timeout: timeoutMs });
@@ -267,24 +269,25 @@ function lineCount(lines: Lines): number {
 
 interface LineCounts { onlyBefore: number; onlyAfter: number; moved: number }
 
+/** How many times each line stands in `lines`. */
+function countLines(lines: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of lines)
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * How many lines of the changed span only one side has, counted as multisets in one pass; when
  * both sides hold the same lines, how many stand somewhere else (a re-order).
  */
-function countChangedLines(before: readonly string[], after: readonly string[]): LineCounts {
-  const balance = new Map<string, number>();
-  for (const line of before)
-    balance.set(line, (balance.get(line) ?? 0) + 1);
-  for (const line of after)
-    balance.set(line, (balance.get(line) ?? 0) - 1);
+function countChangedLines(before: readonly string[], after: readonly string[], beforeCounts: Map<string, number>, afterCounts: Map<string, number>): LineCounts {
   let onlyBefore = 0;
   let onlyAfter = 0;
-  for (const count of balance.values()) {
-    if (count > 0)
-      onlyBefore += count;
-    else
-      onlyAfter -= count;
-  }
+  for (const [line, count] of beforeCounts)
+    onlyBefore += Math.max(0, count - (afterCounts.get(line) ?? 0));
+  for (const [line, count] of afterCounts)
+    onlyAfter += Math.max(0, count - (beforeCounts.get(line) ?? 0));
   let moved = 0;
   if (!onlyBefore && !onlyAfter) {
     for (let i = 0; i < before.length; i++)
@@ -300,16 +303,10 @@ function countChangedLines(before: readonly string[], after: readonly string[]):
  * increasing run of their places in `after` (taken in `before`'s order) is kept, and each of the
  * others is removed and added again. Exact for a re-order of distinct lines (a sorted table).
  */
-export function editsAtLeast(before: readonly string[], after: readonly string[]): number {
-  const countBefore = new Map<string, number>();
-  for (const line of before)
-    countBefore.set(line, (countBefore.get(line) ?? 0) + 1);
-  const countAfter = new Map<string, number>();
+export function editsAtLeast(before: readonly string[], after: readonly string[], countBefore = countLines(before), countAfter = countLines(after)): number {
   const placeAfter = new Map<string, number>();
-  for (let i = 0; i < after.length; i++) {
-    countAfter.set(after[i], (countAfter.get(after[i]) ?? 0) + 1);
+  for (let i = 0; i < after.length; i++)
     placeAfter.set(after[i], i);
-  }
   // The smallest last place of an increasing run of each length (patience sorting).
   const tails: number[] = [];
   let unique = 0;
