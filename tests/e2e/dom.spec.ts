@@ -164,23 +164,29 @@ test.describe('sw.dom()', () => {
     await parsed.close();
   });
 
-  test('should cut enormous values and stop the file at its length limit', async ({ page, stagewright: sw }) => {
-    await page.setContent('<p id="blob"></p><div id="many"></div>');
-    await page.evaluate(() => {
-      document.getElementById('blob')!.textContent = 'y'.repeat(2_000_000);
-      const many = document.getElementById('many')!;
-      for (let i = 0; i < 600; i++) {
-        const div = document.createElement('div');
-        div.title = 'z'.repeat(19_000) + i;
-        many.append(div);
-      }
+  test.describe(() => {
+    // A 10 MB answer: its transfer alone takes seconds on a loaded machine, and this test is about
+    // the length limit, not the page call's deadline (the time budget plus a slack), so it gets room.
+    test.use({ stagewrightOptions: { captureActions: false, limits: { timeBudgetMs: 20_000 } } });
+
+    test('should cut enormous values and stop the file at its length limit', async ({ page, stagewright: sw }) => {
+      await page.setContent('<p id="blob"></p><div id="many"></div>');
+      await page.evaluate(() => {
+        document.getElementById('blob')!.textContent = 'y'.repeat(2_000_000);
+        const many = document.getElementById('many')!;
+        for (let i = 0; i < 600; i++) {
+          const div = document.createElement('div');
+          div.title = 'z'.repeat(19_000) + i;
+          many.append(div);
+        }
+      });
+      const dom = await sw.dom();
+      expect(dom).toMatch(/>y{20000}…<\/p>/);
+      // 600 titles of 19,000 characters would make an 11 MB file: it stops near 8 MB, and says so.
+      expect(dom.length).toBeLessThan(11_000_000);
+      expect(dom).toContain('<!-- truncated: a limit stopped the walk -->');
+      expect(dom).not.toContain('z599');
     });
-    const dom = await sw.dom();
-    expect(dom).toMatch(/>y{20000}…<\/p>/);
-    // 600 titles of 19,000 characters would make an 11 MB file: it stops near 8 MB, and says so.
-    expect(dom.length).toBeLessThan(11_000_000);
-    expect(dom).toContain('<!-- truncated: a limit stopped the walk -->');
-    expect(dom).not.toContain('z599');
   });
 
   test('should give a second page its own sub-folder', async ({ page, context, stagewright: sw }) => {
