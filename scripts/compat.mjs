@@ -26,6 +26,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -163,8 +164,9 @@ function judge(project, results) {
     for (const title of annotations('compat-timeline')) {
       const page = result.attachments.find(a => /^\d{3} stagewright · timeline\.html$/.test(a.name));
       const html = page?.contentType === 'text/html' && page.path && fs.existsSync(page.path) ? fs.readFileSync(page.path, 'utf8') : undefined;
-      const data = html && /<script type="application\/json" id="timeline-data">(.*?)<\/script>/s.exec(html)?.[1];
-      const captures = data ? JSON.parse(data).captures.map(capture => capture.title) : [];
+      // The page's data: base64 of gzipped JSON (src/report/timeline.ts).
+      const data = html && /<script type="application\/gzip;base64" id="timeline-data">([A-Za-z0-9+/=]*)<\/script>/.exec(html)?.[1];
+      const captures = data ? JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8')).captures.map(capture => capture.title) : [];
       if (!captures.some(capture => capture.includes(title)))
         problems.push(`no timeline page holding a capture "${title}": ${page ? `${page.name} (${page.contentType}${page.path ? ', ' + page.path : ''}) holds ${JSON.stringify(captures)}` : `attachments: ${result.attachments.map(a => a.name).join(', ')}`}`);
     }

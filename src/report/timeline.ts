@@ -128,9 +128,11 @@ export function timelineData(input: TimelineInput): TimelineData | undefined {
 
 /**
  * The self-contained page: a Content-Security-Policy that lets only its own script and style
- * run (by their hashes), the data as inert JSON, rendered by the script with DOM calls only.
+ * run (by their hashes), the data as inert base64 of gzipped JSON (a tree of a large page is most
+ * of a page, and shrinks about tenfold), inflated by the browser and rendered by the script with
+ * DOM calls only.
  */
-export function timelinePage(data: TimelineData): string {
+export function timelinePage(data: TimelineData, pack: PackData): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -144,7 +146,7 @@ export function timelinePage(data: TimelineData): string {
     '</head>',
     '<body>',
     '<noscript>The timeline needs JavaScript; the captures are also attached as text files.</noscript>',
-    `<script type="application/json" id="timeline-data">${jsonForScript(data)}</script>`,
+    `<script type="application/gzip;base64" id="timeline-data">${pack(JSON.stringify(data))}</script>`,
     `<script>${timelineScript}</script>`,
     '</body>',
     '</html>',
@@ -153,13 +155,10 @@ export function timelinePage(data: TimelineData): string {
 }
 
 /**
- * JSON that stays data inside a `<script>` element: `<`, `>` and `&` as `\u` escapes, so no
- * `</script>` or `<!--` can end or change the element, and U+2028/U+2029, which some parsers
- * take for line ends. JSON.parse reads it back unchanged.
+ * Packs the page's JSON as the page reads it: base64 (which holds no `<` or `&` that could end or
+ * change its element) of the gzipped UTF-8 text. Node's zlib does it (src/capture/timelinePack.ts).
  */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
+export type PackData = (json: string) => string;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createProject, projectConfig, runPlaywrightCommand } from './helpers/project';
+import { withTimelineData } from './helpers/timelineData';
 
 const kSecretMarkers = [
   'MARKER-SHOWPW', 'MARKER-EARLYPW', 'MARKER-NEWPW', 'MARKER-CURPW', 'MARKER-SSN', 'MARKER-LABEL', 'MARKER-NOTE',
@@ -92,7 +93,7 @@ function textOfTree(dir: string, filter: (file: string) => boolean = () => true)
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .map(file => path.join(dir, file))
       .filter(file => fs.statSync(file).isFile() && filter(file))
-      .map(file => fs.readFileSync(file, 'latin1'))
+      .map(file => withTimelineData(fs.readFileSync(file, 'latin1')))
       .join('\n');
 }
 
@@ -125,14 +126,17 @@ test('should keep every secret out of every artifact', async () => {
   const artifacts: Record<string, string> = {
     'fixture results (snapshot JSON, text, diffs, find, DOM, matcher messages, history)': fs.readFileSync(path.join(outputDir, 'seen.txt'), 'utf8'),
     'files on disk (dom.html, accessibility-tree.yaml, diffs/)': textOfTree(path.join(outputDir, 'stagewright')),
-    'JSON report (attachments, steps, errors)': JSON.stringify(report) + [...result.attachments, ...attachmentsOf(result.steps)]
-        .map((a: any) => a.body ? Buffer.from(a.body, 'base64').toString('utf8') : '').join('\n'),
+    'JSON report (attachments, steps, errors, attached files)': JSON.stringify(report) + [...result.attachments, ...attachmentsOf(result.steps)]
+        .map((a: any) => withTimelineData(a.body ? Buffer.from(a.body, 'base64').toString('utf8') : a.path && a.contentType.startsWith('text/') ? fs.readFileSync(a.path, 'utf8') : '')).join('\n'),
     'HTML report attachments': htmlReportText(path.join(dir, 'playwright-report')),
     'trace attachments and events': textOfTree(path.join(trace, 'attachments')) + textOfTree(trace, file => file.endsWith('test.trace')),
   };
   for (const [name, text] of Object.entries(artifacts)) {
-    // Each artifact is really there and readable: the visible field's value is in it.
+    // Each artifact is really there and readable: the visible field's value is in it, and each
+    // that holds the timeline page holds it as the page reads it.
     expect(text, name).toContain('MARKER-VISIBLE');
+    if (!name.startsWith('fixture results'))
+      expect(text, name).toMatch(/timeline-data:\{.*MARKER-VISIBLE/);
     for (const marker of kSecretMarkers)
       expect(text, `${marker} in ${name}`).not.toContain(marker);
   }

@@ -5,7 +5,8 @@ import type { Stagewright } from '../../src/index';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './helpers/fixtures';
-import { projectConfig, runStepsProject, type Step } from './helpers/project';
+import { projectConfig, runStepsProject, type Attachment, type Step } from './helpers/project';
+import { withTimelineData } from './helpers/timelineData';
 
 /**
  * What a reader gets after a change: the diff against the last snapshot, then a full snapshot
@@ -23,6 +24,11 @@ function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir))
     return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+}
+
+/** An attachment of the steps reporter with its timeline data, if any, as the page reads it. */
+function readable(attachment: Attachment): Attachment {
+  return attachment.body ? { ...attachment, body: withTimelineData(attachment.body) } : attachment;
 }
 
 function expectAbsent(text: string, markers: string[]) {
@@ -173,8 +179,8 @@ test.describe('secrets', () => {
       const written = listFiles(testInfo.outputPath('stagewright'));
       expect(written.some(file => file.endsWith('dom.html'))).toBe(true);
       const files = [
-        ...step.map(a => a.name + '\n' + (a.body?.toString('utf8') ?? '') + (a.path && fs.existsSync(a.path) ? fs.readFileSync(a.path, 'utf8') : '')),
-        ...written.map(file => fs.readFileSync(file, 'utf8')),
+        ...step.map(a => a.name + '\n' + withTimelineData((a.body?.toString('utf8') ?? '') + (a.path && fs.existsSync(a.path) ? fs.readFileSync(a.path, 'utf8') : ''))),
+        ...written.map(file => withTimelineData(fs.readFileSync(file, 'utf8'))),
       ].join('\n');
       expect(files).toContain('MARKER-VISIBLE');
       expectAbsent(files, ['MARKER-OWNMASK', 'MARKER-INHERITEDMASK', 'MARKER-NOTEMASK']);
@@ -438,12 +444,12 @@ test.describe('secrets', () => {
       expect(files.some(file => file.endsWith('dom.html'))).toBe(true);
       const ours = (steps: Step[]): unknown[] => steps.flatMap(step => [
         ...(/^stagewright/.test(step.title) ? [step.title] : []),
-        ...step.attachments.filter(a => !/error-context/.test(a.name)),
+        ...step.attachments.filter(a => !/error-context/.test(a.name)).map(readable),
         ...ours(step.steps),
       ]);
       const everything = [
-        ...files.map(file => file + '\n' + fs.readFileSync(file, 'utf8')),
-        JSON.stringify(results[0].errors), JSON.stringify(results[0].attachments.filter(a => !/error-context/.test(a.name))), JSON.stringify(ours(results[0].steps)),
+        ...files.map(file => file + '\n' + withTimelineData(fs.readFileSync(file, 'utf8'))),
+        JSON.stringify(results[0].errors), JSON.stringify(results[0].attachments.filter(a => !/error-context/.test(a.name)).map(readable)), JSON.stringify(ours(results[0].steps)),
       ].join('\n');
       // The run is real: the echo, the failed matcher and the checkpoint are in it, masked.
       expect(everything).toContain('you typed [redacted]');

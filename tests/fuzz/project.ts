@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createProject, kStepsReporter, readJson, runPlaywright } from '../e2e/helpers/project';
+import { withTimelineData } from '../e2e/helpers/timelineData';
 import { kSecretPrefix, secretMarker } from './generate';
 import type { RunnableCase } from './harness';
 
@@ -81,7 +82,7 @@ export async function runInProject(cases: RunnableCase[]): Promise<ProjectResult
     const files = walk(dir);
     const leaks: string[] = [];
     for (const file of files) {
-      const text = fs.readFileSync(file, 'utf8');
+      const text = withTimelineData(fs.readFileSync(file, 'utf8'));
       for (const marker of [...markers, kSecretPrefix]) {
         const at = text.indexOf(marker);
         if (at >= 0) {

@@ -1,7 +1,13 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jsonForScript, linePatch, PageTimeline, timelineData, timelinePage, type PageCapture } from '../../src/report/timeline';
+import { packTimelineData } from '../../src/capture/timelinePack';
+import { linePatch, PageTimeline, timelineData, timelinePage as pageOf, type PageCapture } from '../../src/report/timeline';
 import { applyPatch, findRef, markRows, refOfLine, type TimelineData } from '../../src/report/timelineModel';
 import { timelineScript, timelineStyle } from '../../src/generated/timelinePageSource';
+import { timelineDataOf } from '../e2e/helpers/timelineData';
+
+/** The page as the test's end writes it. */
+const timelinePage = (data: TimelineData) => pageOf(data, packTimelineData);
 
 const noChange = { added: 0, removed: 0, changed: 0, moved: 0 };
 
@@ -18,10 +24,9 @@ const kForm = [
   '  - listitem [ref=s6]: Two',
 ].join('\n');
 
-/** The page's data as the page reads it back: the JSON inside its data element. */
+/** The page's data as the page reads it back: the gzipped JSON inside its data element. */
 function embeddedData(page: string): TimelineData {
-  const json = /<script type="application\/json" id="timeline-data">([\s\S]*?)<\/script>/.exec(page)![1];
-  return JSON.parse(json);
+  return timelineDataOf(page)!;
 }
 
 describe('linePatch', () => {
@@ -204,7 +209,7 @@ describe('PageTimeline and timelineData', () => {
 describe('timelinePage', () => {
   const hostile = '</script><script>window.__pwned = 1</script><!-- <script> & \u2028\u2029 </SCRIPT >';
 
-  it('should keep page text inert: data escaped inside a JSON script element, read back unchanged', () => {
+  it('should keep page text inert: data packed as base64 inside a script element no browser runs, read back unchanged', () => {
     const page = new PageTimeline('');
     const a = page.state(`- paragraph [ref=s1]: ${JSON.stringify(hostile)}`);
     const b = page.state(`- paragraph [ref=s1]: ${JSON.stringify(hostile + '!')}`);
@@ -216,8 +221,8 @@ describe('timelinePage', () => {
     expect(html.match(/<script/gi)).toHaveLength(2);
     expect(html.match(/<\/script/gi)).toHaveLength(2);
     expect(html.match(/<style/gi)).toHaveLength(1);
-    const json = /<script type="application\/json" id="timeline-data">([\s\S]*?)<\/script>/.exec(html)![1];
-    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    const packed = /<script type="application\/gzip;base64" id="timeline-data">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(packed).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(embeddedData(html)).toEqual(data);
     expect(html).toContain(`<title>&#60;/script&#62;&#60;script&#62;window.__pwned = 1&#60;/script&#62;&#60;!-- &#60;script&#62; &#38;`);
   });
@@ -263,13 +268,29 @@ describe('timelinePage', () => {
     expect(data).toBeLessThan(attached / 10);
     expect(Buffer.byteLength(html)).toBeLessThan(2 * attached);
   });
+
+  it('should pack a large page\'s first tree to a fraction of its text', () => {
+    // 3,000 rows of a table, as a real page's tree is: the data is what the gzipped JSON holds.
+    const page = new PageTimeline('');
+    const lines = Array.from({ length: 3000 }, (_, i) => `  - row "Order ${1000 + i} ${['Ada', 'Grace', 'Linus'][i % 3]} ${(i * 37) % 500}.00 EUR" [ref=s${i + 10}]:\n    - button "Edit order ${1000 + i}" [ref=s${i + 5000}]`);
+    const text = lines.join('\n');
+    const first = page.state(text);
+    const second = page.state(text.replace('Order 1000 Ada', 'Order 1000 Ada (paid)'));
+    page.add(capture('goto', 0), first, undefined);
+    page.add(capture('001 click', 1, { ...noChange, changed: 1 }), second, first);
+    const data = timelineData({ titlePath: ['t'], status: 'passed', startedAt: 0, pages: [page], mask: text => text })!;
+    const html = timelinePage(data);
+    const packed = Buffer.byteLength(/id="timeline-data">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(packed).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(embeddedData(html)).toEqual(data);
+  });
 });
 
-describe('jsonForScript', () => {
-  it('should escape what could end or change a script element, and stay JSON', () => {
-    const value = { text: '</script><!--<script>&\u2028\u2029' };
-    const json = jsonForScript(value);
-    expect(json).toBe('{"text":"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026\\u2028\\u2029"}');
-    expect(JSON.parse(json)).toEqual(value);
+describe('timelineDataOf', () => {
+  it('should read back what the page holds, and nothing from a page without it', () => {
+    const data = { title: 't', status: 'passed', pages: [], captures: [], selected: 0 } as TimelineData;
+    const html = `<script type="application/gzip;base64" id="timeline-data">${gzipSync(JSON.stringify(data)).toString('base64')}</script>`;
+    expect(timelineDataOf(html)).toEqual(data);
+    expect(timelineDataOf('<script type="application/json" id="timeline-data">{}</script>')).toBeUndefined();
   });
 });

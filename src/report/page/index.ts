@@ -1,12 +1,13 @@
 // The timeline page's script (docs/report.md, The timeline page), bundled by scripts/build.mjs
-// into src/generated/timelinePageSource.ts. Everything it shows comes from the JSON in
+// into src/generated/timelinePageSource.ts. Everything it shows comes from the gzipped JSON in
 // `#timeline-data` and is written with createElement and textContent only: a page text that holds
 // markup stays text.
 
 import { applyPatch, findRef, markRows, refOfLine, type Row, type TimelineCapture, type TimelineData } from '../timelineModel';
 
-const data = JSON.parse(document.getElementById('timeline-data')!.textContent!) as TimelineData;
-const captures = data.captures;
+// Set by start(), once the data is read: nothing below runs before.
+let data!: TimelineData;
+let captures!: TimelineCapture[];
 
 // Lines shown around a change, and how many unchanged lines a fold must hide to be worth one.
 const kContext = 2;
@@ -18,7 +19,7 @@ const kSigns: Record<Row['kind'], string> = { same: ' ', added: '+', removed: 'â
 
 // --- The trees ----------------------------------------------------------------------------------
 
-const stateCache = data.pages.map(() => [] as string[][]);
+let stateCache!: string[][][];
 
 /** The lines of a page's state: its first state with each patch applied, cached. */
 function stateLines(page: number, state: number): string[] {
@@ -49,7 +50,7 @@ function indentOf(text: string): number {
 
 // --- State --------------------------------------------------------------------------------------
 
-let selected = Math.min(Math.max(data.selected, 0), captures.length - 1);
+let selected = 0;
 let pickedRef: string | undefined;
 let query = '';
 /** Folds opened in the capture shown, by the index of their first row. */
@@ -461,10 +462,31 @@ function readLocation() {
     pickedRef = ref;
 }
 
-if (captures.length) {
+function start(loaded: TimelineData) {
+  data = loaded;
+  captures = data.captures;
+  stateCache = data.pages.map(() => []);
+  selected = Math.min(Math.max(data.selected, 0), captures.length - 1);
+  if (!captures.length)
+    return;
   readLocation();
   layout();
   document.addEventListener('keydown', onKey);
   document.addEventListener('click', onClick);
   render();
 }
+
+/** The page's data: base64 of gzipped JSON, which the browser inflates (no code of ours does). */
+async function readData(): Promise<TimelineData> {
+  const packed = atob(document.getElementById('timeline-data')!.textContent!.trim());
+  const bytes = new Uint8Array(packed.length);
+  for (let i = 0; i < packed.length; i++)
+    bytes[i] = packed.charCodeAt(i);
+  const json = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  return JSON.parse(json) as TimelineData;
+}
+
+readData().then(start, error => {
+  const reason = typeof DecompressionStream === 'undefined' ? 'this browser cannot inflate its data (DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 and later)' : String(error);
+  document.body.append(el('p', { role: 'alert', text: `The timeline cannot be shown: ${reason}. The captures are also attached as text files.` }));
+});
