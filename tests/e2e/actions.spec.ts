@@ -32,11 +32,11 @@ test('a page that settles after its navigation', async ({ page }) => {
   await page.getByLabel('Name').fill('Ada');
 });
 
-test('past half its timeout', async ({ page }) => {
+test('near its timeout', async ({ page }) => {
   test.setTimeout(20_000);
   await page.setContent(kPage);
   await page.getByLabel('Name').fill('Ada');
-  await page.waitForTimeout(10_500);
+  await page.waitForTimeout(15_500);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByLabel('Name').fill('Grace');
 });
@@ -134,13 +134,13 @@ test('should attach the diff of each action, navigation and assertion that chang
   expect(settles!.attachments[0].body).toMatch(/^\+ .*value="Ada"/m);
   expect(settles!.attachments[0].body).not.toContain('Loaded late');
 
-  // Past half its timeout, a test's calls are no longer captured: one note says so, and the end
-  // capture's diff shows what they did.
-  const late = byTitle('past half its timeout');
+  // With a quarter of its timeout left, a test's calls are no longer captured: one note says so,
+  // and the end capture's diff shows what they did.
+  const late = byTitle('near its timeout');
   expect(late?.status, output).toBe('passed');
   expect(diffsOf(late)).toEqual(['001 fill getByLabel(\'Name\') · dom.diff', '002 end · dom.diff']);
   expect(names(late).filter(name => name.endsWith('capture skipped'))).toEqual(['stagewright · click getByRole(\'button\', { name: \'Save\' }) · capture skipped']);
-  expect(late!.attachments.find(attachment => attachment.name.endsWith('capture skipped'))!.body).toMatch(/^The capture "click getByRole\('button', \{ name: 'Save' \}\)" was skipped: the test has run \d+ ms, past half its 20000 ms timeout: /);
+  expect(late!.attachments.find(attachment => attachment.name.endsWith('capture skipped'))!.body).toMatch(/^The capture "click getByRole\('button', \{ name: 'Save' \}\)" was skipped: the test has run \d+ ms of its 20000 ms timeout, its captures \d+ ms: /);
   expect(late!.attachments.find(attachment => attachment.name === '002 end · dom.diff')!.body).toMatch(/^\+ .*>Saved Ada<\/p>$/m);
 
   // The report's own steps are as Playwright makes them: titled, at the spec's lines.
