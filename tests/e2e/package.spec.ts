@@ -248,9 +248,10 @@ test.describe('the packed package', () => {
   // the next call held only for a capture's page reads, a navigation's capture at the next call,
   // moved subtrees taken, and the real suites' section of docs/performance.md (+4 KB); hidden
   // subtrees parked for when they show again, a tree's labels indexed once, the DOM diff's lower
-  // bound, and their documentation (+5 KB).
-  test('should be at most 826 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(826_000);
+  // bound, and their documentation (+5 KB); the timeline's data packed, action captures stopped
+  // near a test's timeout, and their documentation (+3 KB).
+  test('should be at most 830 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(830_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
