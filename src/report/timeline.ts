@@ -133,6 +133,10 @@ export function timelineData(input: TimelineInput): TimelineData | undefined {
  * DOM calls only.
  */
 export function timelinePage(data: TimelineData, pack: PackData): string {
+  const packed = pack(JSON.stringify(data));
+  // Base64 only: anything else could end or change the element it is written into.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(packed))
+    throw new Error('The timeline page\'s data must be packed as base64.');
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -146,7 +150,7 @@ export function timelinePage(data: TimelineData, pack: PackData): string {
     '</head>',
     '<body>',
     '<noscript>The timeline needs JavaScript; the captures are also attached as text files.</noscript>',
-    `<script type="application/gzip;base64" id="timeline-data">${pack(JSON.stringify(data))}</script>`,
+    `<script type="application/gzip;base64" id="timeline-data">${packed}</script>`,
     `<script>${timelineScript}</script>`,
     '</body>',
     '</html>',

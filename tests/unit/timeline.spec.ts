@@ -227,6 +227,13 @@ describe('timelinePage', () => {
     expect(html).toContain(`<title>&#60;/script&#62;&#60;script&#62;window.__pwned = 1&#60;/script&#62;&#60;!-- &#60;script&#62; &#38;`);
   });
 
+  it('should refuse data that is not packed as base64', () => {
+    const page = new PageTimeline('');
+    page.add(capture('x', 1, { ...noChange, changed: 1 }), page.state('- button [ref=s1]'), undefined);
+    const data = timelineData({ titlePath: ['t'], status: 'passed', startedAt: 0, pages: [page], mask: text => text })!;
+    expect(() => pageOf(data, json => json)).toThrow('The timeline page\'s data must be packed as base64.');
+  });
+
   it('should let only its own script and style run, by their hashes', () => {
     const page = new PageTimeline('');
     const a = page.state('- button [ref=s1]');
