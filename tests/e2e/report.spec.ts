@@ -189,6 +189,7 @@ test(${JSON.stringify(title)}, async ({ page }) => {
 });`;
 
   test(`should attach only to failing tests with capture: 'failure', and nothing with 'off'`, async () => {
+    test.slow(); // Two generated projects: one timed out at 60 s on a loaded machine.
     const failure = await runStepsProject({
       'playwright.config.js': projectConfig(`stagewrightOptions: { capture: 'failure' }`),
       'passes.spec.js': spec('passes', false),

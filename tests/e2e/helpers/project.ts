@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, type TestInfo } from '@playwright/test';
 
 export const kRepoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -27,38 +26,12 @@ export function createProject(files: Record<string, string>): string {
 
 export interface RunResult { code: number; stdout: string; stderr: string }
 
-/** How long a child run (a generated project's `playwright test`, a CLI call) may take before it is killed. */
-const kRunTimeoutMs = 120_000;
-
-/**
- * Runs `command` and resolves with its exit code and output. The calling test's own timeout does
- * not count the child's run, which its own timeout bounds: a test that runs two generated projects
- * on a loaded machine is not failed for the time their runs took.
- */
-export async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  const info = currentTestInfo();
-  const extended = !!info && info.timeout > 0;
-  if (extended)
-    info.setTimeout(info.timeout + kRunTimeoutMs);
-  const started = performance.now();
-  try {
-    return await new Promise(resolve => {
-      execFile(command, args, { cwd, env: { ...process.env, ...env }, timeout: kRunTimeoutMs }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      });
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return new Promise(resolve => {
+    execFile(command, args, { cwd, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
-  } finally {
-    if (extended)
-      info.setTimeout(info.timeout - kRunTimeoutMs + Math.round(performance.now() - started));
-  }
-}
-
-function currentTestInfo(): TestInfo | undefined {
-  try {
-    return test.info();
-  } catch {
-    return undefined; // Not called from a test or hook.
-  }
+  });
 }
 
 const kCli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
