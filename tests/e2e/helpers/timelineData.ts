@@ -6,7 +6,11 @@ const kPackedData = /<script type="application\/gzip;base64" id="timeline-data">
 /** The data of a timeline page as the page reads it: undefined when `html` holds none. */
 export function timelineDataOf(html: string): TimelineData | undefined {
   const packed = kPackedData.exec(html)?.[1];
-  return packed === undefined ? undefined : JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8'));
+  return packed === undefined ? undefined : inflate(packed);
+}
+
+function inflate(packed: string): TimelineData {
+  return JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8'));
 }
 
 /**
@@ -14,5 +18,5 @@ export function timelineDataOf(html: string): TimelineData | undefined {
  * that a search for a secret reads what the page shows.
  */
 export function withTimelineData(text: string): string {
-  return text.replace(new RegExp(kPackedData.source, 'g'), element => 'timeline-data:' + JSON.stringify(timelineDataOf(element)));
+  return text.replace(new RegExp(kPackedData.source, 'g'), (_, packed: string) => 'timeline-data:' + JSON.stringify(inflate(packed)));
 }
