@@ -275,10 +275,11 @@ test.describe('a last-pass record read from disk', () => {
   /**
    * A project whose tests click "Save": a first run passes and writes their records, `changes`
    * spoil them (by title), and a second run reads them, on a page without the button if `broken`.
+   * A click gives up after 1 s only there: on a busy machine a passing click may take longer.
    */
   async function spoiled(changes: Record<string, object>, broken = false) {
     const dir = createProject({
-      'playwright.config.js': projectConfig('actionTimeout: 1000'),
+      'playwright.config.js': projectConfig('actionTimeout: Number(process.env.APP_TIMEOUT)'),
       'a.spec.js': `const fs = require('node:fs');
 const { test } = require('stagewright');
 for (const title of ${JSON.stringify(Object.keys(changes))}) {
@@ -288,14 +289,14 @@ for (const title of ${JSON.stringify(Object.keys(changes))}) {
   });
 }`,
     });
-    const first = await runPlaywright(dir);
+    const first = await runPlaywright(dir, [], 'json', { APP_TIMEOUT: '10000' });
     expect(first.report?.stats?.expected, first.result.stdout + first.result.stderr).toBe(Object.keys(changes).length);
     const records = filesUnder(path.join(dir, kRecords));
     for (const file of records)
       fs.writeFileSync(file, JSON.stringify({ ...readJson(file), ...changes[readJson(file).test.at(-1)] }));
     if (broken)
       fs.writeFileSync(path.join(dir, 'broken'), '');
-    const { result, report } = await runPlaywright(dir);
+    const { result, report } = await runPlaywright(dir, [], 'json', { APP_TIMEOUT: broken ? '1000' : '10000' });
     const results = report?.suites?.[0]?.specs.map((spec: any) => spec.tests[0].results[0]) ?? [];
     // What the workers wrote on stderr, test by test.
     const stderr = JSON.stringify(results.map((r: any) => r.stderr));

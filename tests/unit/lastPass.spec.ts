@@ -203,6 +203,16 @@ describe('analyzeFailure with the last passing run', () => {
     const late = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel'])), live: { appearedAfterMs: 800 } });
     expect(late.reason).toContain('the target appeared 800 ms');
   });
+
+  it('should offer no fix for a target that came late and now matches the element it meant', () => {
+    // The failure capture was taken after the button came: the locator that timed out matches it now.
+    const report = analyzeFailure({ error: kError, target: targetOf(kError), states: states(page(['Cancel', 'Save profile'])), live: { appearedAfterMs: 0 }, lastPass: { passedAt: passedRecord().passedAt, call: passedRecord().calls[0] } });
+    expect(report).toMatchObject({ verdict: 'cannot tell', suggestions: [] });
+    expect(report.reason).toContain('the element is there: the failure is about something else');
+    // The same page, when the locator is what changed (it names what is not there), still gets its fix.
+    const renamed = triage(page(['Cancel', 'Submit']), passedRecord());
+    expect(renamed.suggestions.map(suggestion => suggestion.code)).toContain(`page.getByRole('button', { name: 'Submit' })`);
+  });
 });
 
 describe('the rules for any locator: CSS, XPath, test ids, roles', () => {

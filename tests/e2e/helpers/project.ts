@@ -37,8 +37,8 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
 const kCli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Runs `playwright test` in `dir` with the JSON reporter and returns the parsed report. */
-export async function runPlaywright(dir: string, args: string[] = [], reporters = 'json'): Promise<{ result: RunResult; report: any }> {
-  const result = await run(process.execPath, [kCli, 'test', `--reporter=${reporters}`, ...args], dir, { PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json', FORCE_COLOR: '0' });
+export async function runPlaywright(dir: string, args: string[] = [], reporters = 'json', env: NodeJS.ProcessEnv = {}): Promise<{ result: RunResult; report: any }> {
+  const result = await run(process.execPath, [kCli, 'test', `--reporter=${reporters}`, ...args], dir, { PLAYWRIGHT_JSON_OUTPUT_NAME: 'report.json', FORCE_COLOR: '0', ...env });
   return { result, report: readJson(path.join(dir, 'report.json')) };
 }
 
