@@ -55,8 +55,10 @@ test('save the profile', async ({ page }) => {
 /**
  * Calls and assertions give up after 1.5 s, for a failing run to end soon; a run meant to pass
  * waits as long as it needs (`runApp`): on a busy machine its page may not answer within 1.5 s.
+ * The triage may take longer than `captureTimeout`'s default 10 s there too: these tests check
+ * what it decides, not how long it may take.
  */
-const kConfig = projectConfig('actionTimeout: Number(process.env.APP_TIMEOUT)', 'expect: { timeout: Number(process.env.APP_TIMEOUT) },');
+const kConfig = projectConfig('actionTimeout: Number(process.env.APP_TIMEOUT), stagewrightOptions: { captureTimeout: 60_000 }', 'expect: { timeout: Number(process.env.APP_TIMEOUT) },');
 
 /**
  * Runs the project with `app.html` as `version` has it (as it is, for none); with a short timeout,
