@@ -41,7 +41,9 @@ test('explore', async ({ page, stagewright }) => {
 });`;
     // The first capture comes once the app says it is ready: a capture right after `goto` (the
     // default per-action captures) meets these apps mid-render, and numbers refs by render timing.
-    const dir = createProject({ 'playwright.config.js': projectConfig(`stagewrightOptions: { captureActions: false }`), 'explore.spec.js': explore });
+    // A test's timeout bounds the proofs of its refs at its end (the refs file): 30 proofs on a
+    // busy machine can take more than what 30 s leaves, and these tests are about what freeze does.
+    const dir = createProject({ 'playwright.config.js': projectConfig(`stagewrightOptions: { captureActions: false }`, 'timeout: 90_000,'), 'explore.spec.js': explore });
     const explored = await runPlaywright(dir);
     expect(explored.result.code, explored.result.stdout + explored.result.stderr).toBe(0);
     const tree = fs.readFileSync(path.join(dir, 'tree.yaml'), 'utf8');
