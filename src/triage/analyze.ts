@@ -85,10 +85,7 @@ export function analyzeFailure(input: TriageInput): TriageReport {
       return { capture: state.label, matched: matches.length > kMaxShownMatches ? [...shown, `… ${matches.length - kMaxShownMatches} more`] : shown };
     });
   }
-  // A target that now matches the one element it meant failed for want of time, not of a locator
-  // (it came late): its own locator, or a narrower one, is no fix.
-  const resolvesNow = facts.finalMatches?.length === 1 && facts.finalMatches[0].ref === seen.element?.ref;
-  if (seen.element && report.verdict !== 'app broken' && facts.final && !resolvesNow) {
+  if (seen.element && report.verdict !== 'app broken' && facts.final) {
     report.suggestedRef = seen.element.ref;
     report.suggestions = proveSuggestions(seen.element, facts.final, facts.states, facts.pageName, input.frameRef);
   }

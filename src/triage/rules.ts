@@ -129,8 +129,11 @@ export const kRules: readonly Rule[] = [
     name: 'present',
     summary: 'the target matches one element (or only hidden ones) and no record says more: cannot tell, the failure is about something else',
     decide: f => {
-      if (f.finalMatches?.length === 1)
-        return { verdict: 'cannot tell', reason: 'the element is there: the failure is about something else (its text, its state, or timing)' };
+      if (f.finalMatches?.length === 1) {
+        // When the one element is the one it meant (it came late), its own locator, or a narrower one, is no fix.
+        const meant = f.finalMatches[0].ref === f.seen.element?.ref;
+        return { verdict: 'cannot tell', reason: 'the element is there: the failure is about something else (its text, its state, or timing)', ...(meant ? { element: undefined } : {}) };
+      }
       if (f.finalMatches?.length === 0 && f.unlisted)
         return { verdict: 'cannot tell', reason: 'the element is there but not shown, and no passing run says whether it should be' };
       return undefined;
