@@ -1,6 +1,7 @@
-// Where an action's capture goes on the no-step suite's page (bench/suitePages.mjs): each of the
-// suite's calls, then the change check and the capture `captureActions: 'auto'` takes after it
-// (the diff only, as an action's is attached), timed by part: the call, the check, the capture,
+// Where an action's capture goes on the no-step suite's page (bench/suitePages.mjs): its `goto`
+// and each of the suite's calls, then the change check and the capture `captureActions: 'auto'`
+// takes after it (the diff only, as an action's is attached; after the `goto`, a new document's
+// first walk, which runs cold), timed by part: the call, the check, the capture,
 // and the page call inside it (`store.capture`: the walk, the DOM serialization, the answer).
 // Medians of 3 rounds after a warm-up round, one process.
 // Run: npm run build && node bench/action-parts.mjs [elements]
