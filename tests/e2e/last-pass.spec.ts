@@ -63,6 +63,9 @@ test('save the profile', async ({ page }) => {
  */
 const kConfig = projectConfig('actionTimeout: Number(process.env.APP_TIMEOUT), stagewrightOptions: { captureTimeout: 60_000 }', 'expect: { timeout: Number(process.env.APP_TIMEOUT) },');
 
+/** A run meant to pass, with a capture after each call: a busy machine may take 20 s for it. */
+const kPassingTestTimeout = '60000';
+
 /**
  * Runs the project with `app.html` as `version` has it (as it is, for none); with a short timeout,
  * unless `passing` (the app as the test was written for, or the test fixed).
@@ -70,7 +73,7 @@ const kConfig = projectConfig('actionTimeout: Number(process.env.APP_TIMEOUT), s
 async function runApp(dir: string, version: keyof typeof kVersions | undefined, passing = version === 'v1') {
   if (version)
     fs.writeFileSync(path.join(dir, 'app.html'), kVersions[version]);
-  const { result, report } = await runPlaywright(dir, [], 'json', { APP_TIMEOUT: passing ? '10000' : '1500' });
+  const { result, report } = await runPlaywright(dir, [], 'json', { APP_TIMEOUT: passing ? '10000' : '1500', TEST_TIMEOUT: passing ? kPassingTestTimeout : '10000' });
   const status = report?.suites?.[0]?.specs?.[0]?.tests?.[0]?.results?.[0]?.status;
   const outputs = fs.existsSync(path.join(dir, 'test-results')) ? fs.readdirSync(path.join(dir, 'test-results')) : [];
   const folder = outputs.find(name => fs.existsSync(path.join(dir, 'test-results', name, 'stagewright', 'triage.json')));
@@ -178,10 +181,11 @@ test('check out', async ({ page }) => {
   await page.evaluate(() => document.querySelector('ul').insertAdjacentHTML('beforeend', '<li class="item">Tea <button class="delete" onclick="this.parentElement.remove()">Remove</button></li>'));
   await page.locator('li.item').last().locator('.delete').click();
 });`;
-    // A short test timeout, for the failing run's fill to end in; long enough for a capture after
-    // each of the passing run's calls on a busy machine.
-    const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: 10000,'), 'shop.spec.js': body, 'app.html': app('name') });
-    const { result } = await runPlaywright(dir);
+    // A short test timeout, for the failing run's fill to end in (`runApp`); the runs meant to pass
+    // get a long one: with a capture after each call, a busy machine took over 10 s for them, and
+    // its captures then stopped halfway (a quarter of the timeout), and the test timed out.
+    const dir = createProject({ 'playwright.config.js': projectConfig('', 'timeout: Number(process.env.TEST_TIMEOUT),'), 'shop.spec.js': body, 'app.html': app('name') });
+    const { result } = await runPlaywright(dir, [], undefined, { TEST_TIMEOUT: kPassingTestTimeout });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const [file] = recordFiles(dir);
     const calls: { locator: string; target?: Record<string, unknown> }[] = readJson(path.join(dir, '.stagewright', 'last-pass', file)).calls;
