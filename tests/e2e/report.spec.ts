@@ -318,7 +318,8 @@ test('shaped', async ({ page }) => {
 
   test('should write the files as captures happen and keep them when the test times out', async () => {
     const { dir, results, output } = await runStepsProject({
-      'playwright.config.js': projectConfig('', 'timeout: 4000,'),
+      // Time for the step and its captures on a busy machine (4 s once ended before its end capture).
+      'playwright.config.js': projectConfig('', 'timeout: 10000,'),
       'timeout.spec.js': `
 const { test } = require('stagewright');
 test('hangs', async ({ page }) => {
