@@ -152,8 +152,9 @@ for (const name of Object.keys(kConfigs) as ConfigName[]) {
       }
       // Where only the record can decide, only the run with it can fix.
       const fixable = kScenarios.filter(s => s.fixable && ((record && s.before !== s.after) || !s.withoutRecord));
-      // One retry, as for the scenarios themselves: on a loaded machine the fixes of "popup" and
-      // "nav-link" once failed at the 2 s action timeout, waiting on a load, and passed alone.
+      // One retry, as for the scenarios themselves: on a loaded machine the fixes of "popup" (at
+      // its 2 s `waitForEvent('popup')`) and "nav-link" once failed at their 2 s timeouts, and
+      // passed alone.
       const fixRun = Object.keys(fixes).length ? await runProject(name, fixes, undefined, ['--retries=1']) : undefined;
       const fixed = fixable.filter(s => fixRun?.statuses.get(s.id) === 'passed');
       for (const scenario of fixable.filter(s => !fixed.includes(s)))
