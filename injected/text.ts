@@ -34,6 +34,10 @@ export function isWhitespace(c: string): boolean {
  * hyphens: the "flat string" of https://w3c.github.io/accname/#terminology as snapshots show it.
  */
 export function normalizeWhitespace(text: string): string {
+  // Most text is flat already (a label, a name read before): it needs no copy, and building one
+  // a character at a time is most of what a page's first walk allocates.
+  if (isFlat(text))
+    return text;
   let result = '';
   let pendingSpace = false;
   for (let i = 0; i < text.length; i++) {
@@ -52,6 +56,24 @@ export function normalizeWhitespace(text: string): string {
   return result;
 }
 
+/** Whether `normalizeWhitespace(text)` is `text`: no whitespace but single spaces between other characters, nothing dropped. */
+function isFlat(text: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === ' ') {
+      if (afterSpace)
+        return false;
+      afterSpace = true;
+    } else if (c === '\u200b' || c === '\u00ad' || isWhitespace(c)) {
+      return false;
+    } else {
+      afterSpace = false;
+    }
+  }
+  return !afterSpace || text.length === 0;
+}
+
 /** Whether `text` is only what `trim()` removes, told without building the trimmed copy. */
 export function isAllWhitespace(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -63,5 +85,12 @@ export function isAllWhitespace(text: string): boolean {
 
 /** True for null, '' and text that is only whitespace (as `normalizeWhitespace` reads it). */
 export function isBlank(text: string | null): boolean {
-  return !text || normalizeWhitespace(text) === '';
+  if (!text)
+    return true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '\u200b' && c !== '\u00ad' && !isWhitespace(c))
+      return false;
+  }
+  return true;
 }
