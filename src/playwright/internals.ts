@@ -12,6 +12,9 @@
 // - boxed stack prefixes: Playwright's list of library folders, left out of step locations and
 //   error stacks;
 // - the hook type: `testInfo._currentHookType()`, which Playwright's own `page` fixture reads;
+// - the test's deadline: `testInfo._timeoutManager`, when the running part of the test times out
+//   (the body shares one timeout with the fixtures' setup; after hooks and the fixtures' teardown
+//   get a timeout of their own, which only the manager knows the start of);
 // - the client instrumentation: the listener list Playwright's `pw:api` steps come from;
 // - the action hook: the action methods of Locator, Page and Frame (and `_expect`, which every
 //   web-first assertion goes through, and the page's keyboard, mouse and touchscreen), wrapped so
@@ -24,7 +27,7 @@ import path from 'node:path';
 import type { BrowserContext, Frame, Locator, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../errors';
 
-export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'client instrumentation' | 'action hook' | 'locator frame';
+export type InternalName = 'step hook' | 'internal calls' | 'boxed stack prefixes' | 'hook type' | 'test deadline' | 'client instrumentation' | 'action hook' | 'locator frame';
 
 /** What each internal gives, and what its fallback does without it. */
 export const kFallbacks: { readonly [name in InternalName]: string } = {
@@ -32,6 +35,7 @@ export const kFallbacks: { readonly [name in InternalName]: string } = {
   'internal calls': 'stagewright\'s page calls show in the trace as actions of their own',
   'boxed stack prefixes': 'a step Playwright locates itself may point into stagewright\'s files',
   'hook type': 'the stagewright fixture in `beforeAll`/`afterAll` fails with Playwright\'s own `page` error',
+  'test deadline': 'the time a test has left is counted from its page\'s setup, which overestimates it in the test (by the time its context took) and underestimates it in its teardown (which Playwright gives a timeout of its own): captures of its calls may stop later, and a passing test\'s end capture may be given up sooner, than its time would allow',
   'client instrumentation': 'the triage cannot tell which action removed an element, nor which action a timed-out test was in',
   'locator frame': 'what a call on a locator reached is not read (it could be in a document that may run no scripts): the last passing run keeps it only where its locator can be evaluated on the captures',
   'action hook': 'what each call reached is kept only where its locator can be evaluated on the captures; under `captureActions`, the calls it cannot follow are not captured one by one: the next capture shows what they changed; and a ref\'s locator is checked at its call without holding back the action on it, so that one that removes the element may come first (the ref is then not frozen)',
@@ -217,6 +221,47 @@ export function currentHookType(testInfo: TestInfo): string | undefined {
     return undefined;
   }
   return read.call(testInfo);
+}
+
+// --- The test's deadline -------------------------------------------------------------------------
+
+interface TimeoutManager { currentSlotDeadline(): number }
+/** Deadlines at or past this are Playwright's "no deadline" (a timeout of 0, or timeouts ignored under a debugger). */
+const kNoDeadline = 2 ** 30;
+let monotonicTime: (() => number) | undefined | null = null;
+
+/**
+ * Milliseconds before the running part of the test times out: the body with the fixtures' setup
+ * and `beforeEach` hooks, or the after hooks with the fixtures' teardown, which Playwright gives a
+ * timeout of their own. Infinity with no timeout; undefined without the internal (said once).
+ */
+export function testTimeLeft(testInfo: TestInfo): number | undefined {
+  const manager = (testInfo as { _timeoutManager?: Partial<TimeoutManager> })._timeoutManager;
+  if (monotonicTime === null)
+    monotonicTime = loadMonotonicTime();
+  if (typeof manager?.currentSlotDeadline !== 'function' || !monotonicTime) {
+    reportMissing('test deadline', 'the `_timeoutManager` of TestInfo, or `monotonicTime` in playwright-core/lib/coreBundle');
+    return undefined;
+  }
+  const deadline = manager.currentSlotDeadline();
+  if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
+    reportMissing('test deadline', 'a deadline from `currentSlotDeadline` of TestInfo\'s `_timeoutManager`');
+    return undefined;
+  }
+  return deadline >= kNoDeadline ? Infinity : deadline - monotonicTime();
+}
+
+/** The clock Playwright's deadlines are on, from the copy of its internals the runner loaded. */
+function loadMonotonicTime(): (() => number) | undefined {
+  try {
+    const testPackage = path.dirname(require.resolve('@playwright/test/package.json'));
+    const playwrightRoot = path.dirname(require.resolve('playwright/package.json', { paths: [testPackage] }));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const read = require(require.resolve('playwright-core/lib/coreBundle', { paths: [playwrightRoot] })).iso?.monotonicTime;
+    return typeof read === 'function' ? read : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // --- The client instrumentation ------------------------------------------------------------------

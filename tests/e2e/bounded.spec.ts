@@ -77,9 +77,38 @@ test('step timeout', async ({ page }) => {
     expect(slow.error).toContain('Step timeout of 300ms exceeded.');
   });
 
+  test('should give a passing test\'s end capture the time Playwright gives its teardown, not what its body left', async () => {
+    // Playwright gives the after hooks and the fixtures' teardown a timeout of their own (here the
+    // project's 30 s). The body ends at about 3 s of its 8 s, while the page is busy until about
+    // 9 s: counted from the test's start, less 1.5 s for Playwright's own teardown, the end capture
+    // would be given up at about 6.5 s.
+    const { results, output } = await runStepsProject({
+      'playwright.config.js': projectConfig(),
+      'late.spec.js': `const { test } = require('stagewright');
+test('ends while its page is busy', async ({ page }) => {
+  test.setTimeout(8000);
+  await page.setContent('<p id="status"></p><input aria-label="Name">');
+  await page.getByLabel('Name').fill('typed');
+  await page.evaluate(() => setTimeout(() => {
+    const end = Date.now() + 6000;
+    while (Date.now() < end) {}
+    document.getElementById('status').textContent = 'Saved late';
+  }, 2500));
+  await page.waitForTimeout(3000);
+});`,
+    });
+    expect(results[0]?.status, output).toBe('passed');
+    const names = results[0].attachments.map(a => a.name);
+    expect(names.filter(name => name.endsWith('capture skipped')), output).toEqual([]);
+    const end = results[0].attachments.find(a => /^\d{3} end · dom\.diff$/.test(a.name));
+    expect(end?.body, names.join('\n')).toContain('Saved late');
+  });
+
   test('should never attach a capture after it was given up, nor to a step that has ended', async () => {
     const { results, output } = await runStepsProject({
-      'playwright.config.js': projectConfig(`stagewrightOptions: { captureTimeout: 1000 }`),
+      // The passing test's own project times out at 5 s: its teardown, which Playwright gives the
+      // larger of the test's and the project's timeouts, has 5 s too.
+      'playwright.config.js': projectConfig(`stagewrightOptions: { captureTimeout: 1000 }`, `projects: [{ name: 'long', testIgnore: 'short.spec.js' }, { name: 'short', testMatch: 'short.spec.js', timeout: 5000 }],`),
       'hung.spec.js': `
 const { test, expect } = require('stagewright');
 // The page's main thread is busy for 3 s right after the step: its end capture is given up at 1 s
@@ -104,14 +133,17 @@ test.describe(() => {
     await page.evaluate(ms => setTimeout(() => { const end = Date.now() + ms; while (Date.now() < end) {} }, 0), 6000);
   });
   });
-  // The fill's input handler blocks the page for 7 s: the capture after the fill is still in its
-  // change check when the test ends, with no time left for it. (A 3 s timeout and a 4 s block
-  // once timed out on a busy machine: the test's own calls and its context took most of it.)
-  test('passes while its last call is captured', async ({ page }) => {
-    test.setTimeout(5000);
-    await page.setContent('<input aria-label="Name" oninput="setTimeout(() => { const end = Date.now() + 7000; while (Date.now() < end) {} }, 0)">');
-    await page.getByLabel('Name').fill('typed');
-  });
+});`,
+      'short.spec.js': `
+const { test } = require('stagewright');
+test.use({ stagewrightOptions: { captureTimeout: 20000 } });
+// The fill's input handler blocks the page for 7 s: the capture after the fill is still in its
+// change check when the test ends, and the teardown's 5 s leave no time for it. (A 3 s timeout
+// and a 4 s block once timed out on a busy machine: the test's own calls and its context took
+// most of it.)
+test('passes while its last call is captured', async ({ page }) => {
+  await page.setContent('<input aria-label="Name" oninput="setTimeout(() => { const end = Date.now() + 7000; while (Date.now() < end) {} }, 0)">');
+  await page.getByLabel('Name').fill('typed');
 });`,
     });
     expect(output).not.toContain('step id not found');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, TestInfo, TestType } from '@playwright/test';
 import { StagewrightError } from '../../src/errors';
-import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookActions, hookActionsBefore, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion, type ActionCall } from '../../src/playwright/internals';
+import { addBoxedStackPrefix, asInternalCall, captureReports, currentHookType, hookActions, hookActionsBefore, hookAllSteps, kFallbacks, listenToApiCalls, playwrightVersion, testTimeLeft, type ActionCall } from '../../src/playwright/internals';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -22,7 +22,7 @@ describe('Playwright internals', () => {
   });
 
   it('should be reached only through src/playwright/internals.ts', () => {
-    const pattern = String.raw`\b_(step|wrapApiCall|currentHookType|instrumentation)\b|'_expect'|playwright(-core)?/lib/|coreBundle|setBoxedStackPrefixes|TestTypeImpl|as unknown as \{ *_`;
+    const pattern = String.raw`\b_(step|wrapApiCall|currentHookType|timeoutManager|instrumentation)\b|'_expect'|playwright(-core)?/lib/|coreBundle|setBoxedStackPrefixes|TestTypeImpl|as unknown as \{ *_`;
     const hits = execFileSync('git', ['grep', '--untracked', '-nE', pattern, '--', 'src', 'injected'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
     const outside = hits.filter(line => !line.startsWith('src/playwright/internals.ts:'));
     expect(outside).toEqual([]);
@@ -67,6 +67,27 @@ describe('Playwright internals', () => {
     } finally {
       Error.prepareStackTrace = previous;
     }
+  });
+
+  it('should read the time left from the deadline of the running part of the test, on Playwright\'s clock', () => {
+    const manager = (deadline: number) => ({ _timeoutManager: { currentSlotDeadline: () => deadline } }) as unknown as TestInfo;
+    // Playwright's clock is the one its deadlines are on: probe it with a deadline of 0.
+    const now = -testTimeLeft(manager(0))!;
+    expect(now).toBeGreaterThan(0);
+    const left = testTimeLeft(manager(now + 5000))!;
+    expect(left).toBeGreaterThan(4000);
+    expect(left).toBeLessThanOrEqual(5000);
+    // No timeout (0, or ignored under a debugger) is Playwright's largest deadline.
+    expect(testTimeLeft(manager(2147483647))).toBe(Infinity);
+    expect(reports).toEqual([]);
+  });
+
+  it('should read no time left where `_timeoutManager` is missing, and say so once', () => {
+    expect(testTimeLeft({} as TestInfo)).toBeUndefined();
+    expect(testTimeLeft({ _timeoutManager: {} } as unknown as TestInfo)).toBeUndefined();
+    expect(reports).toEqual([`stagewright: @playwright/test ${playwrightVersion()} lacks the \`_timeoutManager\` of TestInfo, or \`monotonicTime\` in playwright-core/lib/coreBundle (test deadline); without it, ${kFallbacks['test deadline']}.`]);
+    process.env.STAGEWRIGHT_REQUIRE_INTERNALS = '1';
+    expect(() => testTimeLeft({} as TestInfo)).toThrow(StagewrightError);
   });
 
   it('should read no hook type where `_currentHookType` is missing, and say so', () => {
