@@ -188,8 +188,7 @@ export function addBoxedStackPrefix(libraryRoot: string, load: (playwrightRoot: 
   let utils: StackUtils | undefined;
   let playwrightRoot = '';
   try {
-    const testPackage = path.dirname(require.resolve('@playwright/test/package.json'));
-    playwrightRoot = path.dirname(require.resolve('playwright/package.json', { paths: [testPackage] }));
+    playwrightRoot = playwrightRootOfTest();
     utils = load(playwrightRoot);
   } catch {
     utils = undefined;
@@ -201,6 +200,12 @@ export function addBoxedStackPrefix(libraryRoot: string, load: (playwrightRoot: 
   const roots = new Set([playwrightRoot, path.dirname(require.resolve('playwright/package.json')), libraryRoot]);
   utils.setBoxedStackPrefixes([...roots]);
   return true;
+}
+
+/** The folder of the `playwright` package that `@playwright/test` loads: the runner's own copy of its internals. */
+function playwrightRootOfTest(): string {
+  const testPackage = path.dirname(require.resolve('@playwright/test/package.json'));
+  return path.dirname(require.resolve('playwright/package.json', { paths: [testPackage] }));
 }
 
 function loadStackUtils(playwrightRoot: string): StackUtils | undefined {
@@ -254,10 +259,8 @@ export function testTimeLeft(testInfo: TestInfo): number | undefined {
 /** The clock Playwright's deadlines are on, from the copy of its internals the runner loaded. */
 function loadMonotonicTime(): (() => number) | undefined {
   try {
-    const testPackage = path.dirname(require.resolve('@playwright/test/package.json'));
-    const playwrightRoot = path.dirname(require.resolve('playwright/package.json', { paths: [testPackage] }));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const read = require(require.resolve('playwright-core/lib/coreBundle', { paths: [playwrightRoot] })).iso?.monotonicTime;
+    const read = require(require.resolve('playwright-core/lib/coreBundle', { paths: [playwrightRootOfTest()] })).iso?.monotonicTime;
     return typeof read === 'function' ? read : undefined;
   } catch {
     return undefined;

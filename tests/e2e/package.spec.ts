@@ -250,9 +250,10 @@ test.describe('the packed package', () => {
   // subtrees parked for when they show again, a tree's labels indexed once, the DOM diff's lower
   // bound, and their documentation (+5 KB); the timeline's data packed, action captures stopped
   // near a test's timeout, and their documentation (+3 KB); the quarter rule for those captures,
-  // no fix for a target that came late, and this round's figures (+3 KB).
-  test('should be at most 833 KB unpacked', async () => {
-    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(833_000);
+  // no fix for a target that came late, and this round's figures (+3 KB); the teardown's own
+  // timeout read from Playwright, the cold walk's and the real suites' figures (+6 KB).
+  test('should be at most 840 KB unpacked', async () => {
+    expect(packed.unpackedSize, packed.files.sort((a, b) => b.size - a.size).slice(0, 10).map(file => `${file.size} ${file.path}`).join('\n')).toBeLessThanOrEqual(840_000);
   });
 
   test('should install on Node 20 with no engine warning, bringing only diff and Babel\'s parser', async () => {
