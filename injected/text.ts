@@ -29,6 +29,11 @@ export function isWhitespace(c: string): boolean {
     c === '\u205f' || c === '\u3000' || c === '\ufeff';
 }
 
+/** U+200B (zero-width space) and U+00AD (soft hyphen): invisible, dropped from the flat string. */
+function isDropped(c: string): boolean {
+  return c === '\u200b' || c === '\u00ad';
+}
+
 /**
  * Collapses every run of whitespace to one space and trims, dropping zero-width spaces and soft
  * hyphens: the "flat string" of https://w3c.github.io/accname/#terminology as snapshots show it.
@@ -42,7 +47,7 @@ export function normalizeWhitespace(text: string): string {
   let pendingSpace = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '\u200b' || c === '\u00ad')
+    if (isDropped(c))
       continue;
     if (isWhitespace(c)) {
       pendingSpace = true;
@@ -65,7 +70,7 @@ function isFlat(text: string): boolean {
       if (afterSpace)
         return false;
       afterSpace = true;
-    } else if (c === '\u200b' || c === '\u00ad' || isWhitespace(c)) {
+    } else if (isDropped(c) || isWhitespace(c)) {
       return false;
     } else {
       afterSpace = false;
@@ -88,8 +93,7 @@ export function isBlank(text: string | null): boolean {
   if (!text)
     return true;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c !== '\u200b' && c !== '\u00ad' && !isWhitespace(c))
+    if (!isDropped(text[i]) && !isWhitespace(text[i]))
       return false;
   }
   return true;
